@@ -1,0 +1,23 @@
+"""Pure drawing: a rules ``view`` (plus optional display names) → PNG bytes.
+
+``draw(game_name, view)`` is the contract; each game has a module ``render/<game>.py`` with a
+function ``draw(view: dict) -> bytes``. A view may carry ``"names"`` (display names per seat,
+added by the table) and ``"locale"``; renderers fall back to seat labels without them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+_DRAWERS: dict[str, Callable[[dict[str, Any]], bytes]] = {}
+
+
+def draw(game_name: str, view: dict[str, Any]) -> bytes:
+    """Render ``view`` of ``game_name`` as PNG bytes."""
+    drawer = _DRAWERS.get(game_name)
+    if drawer is None:
+        module = importlib.import_module(f"{__name__}.{game_name}")
+        drawer = module.draw
+        _DRAWERS[game_name] = drawer
+    return drawer(view)

@@ -1,0 +1,156 @@
+"""The shared drawing kit: fonts with CJK fallback, a colour-blind-safe palette, text helpers.
+
+Every renderer uses these so that images look alike across games and any player name renders
+(Latin, CJK, symbols). Colours come from the Okabe–Ito palette, which stays distinguishable
+under the common colour-vision deficiencies; renderers still print a letter or symbol on every
+coloured thing, because colour alone must never carry meaning.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).with_name("fonts")
+LATIN = FONT_DIR / "DejaVuSans.ttf"
+LATIN_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+CJK = FONT_DIR / "DroidSansFallbackFull.ttf"
+
+RGB = tuple[int, int, int]
+
+# Okabe–Ito palette (colour-blind safe) plus neutrals.
+BLACK: RGB = (0, 0, 0)
+ORANGE: RGB = (230, 159, 0)
+SKY: RGB = (86, 180, 233)
+GREEN: RGB = (0, 158, 115)
+YELLOW: RGB = (240, 228, 66)
+BLUE: RGB = (0, 114, 178)
+VERMILION: RGB = (213, 94, 0)
+PURPLE: RGB = (204, 121, 167)
+WHITE: RGB = (255, 255, 255)
+INK: RGB = (33, 33, 38)
+PAPER: RGB = (246, 242, 232)
+GREY: RGB = (150, 150, 150)
+LIGHT: RGB = (222, 218, 208)
+DARK: RGB = (70, 70, 78)
+
+SEAT_COLOURS: tuple[RGB, ...] = (BLUE, VERMILION, GREEN, PURPLE, ORANGE, SKY)
+"""Default per-seat colours; always paired with the seat's letter or name."""
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The Latin font at ``size`` (cached)."""
+    return ImageFont.truetype(str(LATIN_BOLD if bold else LATIN), size)
+
+
+@lru_cache(maxsize=64)
+def cjk_font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(CJK), size)
+
+
+@lru_cache(maxsize=4096)
+def _latin_has(char: str, bold: bool) -> bool:
+    f = font(24, bold)
+    try:
+        mask = f.getmask(char)
+    except Exception:  # pragma: no cover - FreeType refuses odd code points
+        return False
+    if char.isspace():
+        return True
+    # DejaVu maps missing glyphs to an empty box of fixed size; compare with a known-missing one.
+    return mask.getbbox() is not None and f.getmask(char).size != f.getmask("\uffff").size
+
+
+def _runs(text: str, bold: bool) -> list[tuple[str, bool]]:
+    """Split ``text`` into runs of (chars, use_latin_font)."""
+    runs: list[tuple[str, bool]] = []
+    for ch in text:
+        latin = ord(ch) < 0x2E80 and _latin_has(ch, bold)
+        if runs and runs[-1][1] == latin:
+            runs[-1] = (runs[-1][0] + ch, latin)
+        else:
+            runs.append((ch, latin))
+    return runs
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    total = 0.0
+    for chunk, latin in _runs(text, bold):
+        f = font(size, bold) if latin else cjk_font(size)
+        total += f.getlength(chunk)
+    return int(round(total))
+
+
+def draw_text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: int | None = None,
+) -> int:
+    """Draw ``text`` with per-run font fallback; returns the width drawn.
+
+    ``anchor`` is ``l``/``m``/``r`` horizontally plus ``a``/``m`` vertically (top / middle).
+    ``max_width`` shortens the text with an ellipsis so long names never overflow a panel.
+    """
+    if max_width is not None and text_width(text, size, bold) > max_width:
+        while text and text_width(text + "…", size, bold) > max_width:
+            text = text[:-1]
+        text += "…"
+    width = text_width(text, size, bold)
+    x, y = xy
+    if anchor[0] == "m":
+        x -= width / 2
+    elif anchor[0] == "r":
+        x -= width
+    v = anchor[1] if len(anchor) > 1 else "a"
+    for chunk, latin in _runs(text, bold):
+        f = font(size, bold) if latin else cjk_font(size)
+        d.text((x, y), chunk, font=f, fill=fill, anchor="l" + ("m" if v == "m" else "a"))
+        x += f.getlength(chunk)
+    return width
+
+
+def contrast_ink(colour: RGB) -> RGB:
+    """Black or white, whichever reads better on ``colour``."""
+    r, g, b = colour
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else WHITE
+
+
+def badge(
+    d: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    radius: int,
+    colour: RGB,
+    label: str,
+    outline: RGB = INK,
+) -> None:
+    """A filled disc with a letter on it: the kit's way to show a coloured token."""
+    x, y = centre
+    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=outline, width=2)
+    draw_text(d, (x, y), label, int(radius * 1.1), contrast_ink(colour), bold=True, anchor="mm")
+
+
+def canvas(width: int, height: int, background: RGB = PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (width, height), background)
+    return image, ImageDraw.Draw(image)
+
+
+def png(image: Image.Image) -> bytes:
+    """Encode as PNG; images are flat-coloured, so a small palette keeps them well under budget."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+def seat_names(view: dict, players: int) -> list[str]:
+    """Display names from the view (added by the table), else ``S1``, ``S2``…"""
+    names = list(view.get("names") or [])
+    return [names[i] if i < len(names) and names[i] else f"S{i + 1}" for i in range(players)]

@@ -1,0 +1,189 @@
+"""The rules contract shared by every game (see the README's "Rules contract").
+
+A game is a pure object: it builds, inspects and transforms *states* and never does I/O, never
+draws, never rolls a die. Every random event is a *chance step*: ``to_act(state) == [CHANCE]`` and
+the possible outcomes are listed as text actions, so the table can pick one from a seeded
+generator, record it in the log, and a replay (or a test) can script it.
+
+States are plain Python values owned by each game. ``apply`` never mutates its input; games are
+free to share unchanged sub-structures between the old and the new state.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+CHANCE = -1
+"""The pseudo-seat whose turn it is while a random outcome is pending."""
+
+AUTOMA = -2
+"""The automa's place in ``ranking`` (it is part of the rules, never a seat)."""
+
+Locale = str
+LOCALES: tuple[Locale, ...] = ("en", "zh-TW", "zh-CN")
+
+Event = dict[str, Any]
+"""A public, JSON-serialisable record of something that happened (``{"kind": ..., ...}``).
+
+Events never carry hidden information: a hidden draw is an event without the card.
+"""
+
+
+class IllegalAction(Exception):
+    """Raised by ``apply`` (and option checks) for anything not legal now.
+
+    ``reason`` is a short English sentence safe to show the player; ``key`` and ``params`` let
+    an adapter localise it through the game's ``reason_text``.
+    """
+
+    def __init__(self, reason: str, key: str = "", **params: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option (a variant): ``choices`` is the tuple of allowed values."""
+
+    key: str
+    choices: tuple[Any, ...]
+    default: Any
+    label: dict[Locale, str] = field(default_factory=dict)
+    players: tuple[int, ...] = ()
+    """Player counts where the option applies (empty = all)."""
+
+    def __post_init__(self) -> None:
+        if self.default not in self.choices:
+            raise ValueError(f"default {self.default!r} of option {self.key} is not a choice")
+
+
+def localised(texts: dict[Locale, str], locale: Locale) -> str:
+    """Pick ``locale`` from a ``{locale: text}`` table, falling back to English."""
+    if locale in texts:
+        return texts[locale]
+    if locale.startswith("zh"):
+        for alt in ("zh-TW", "zh-CN"):
+            if alt in texts:
+                return texts[alt]
+    return texts.get("en", next(iter(texts.values()), ""))
+
+
+def parse_option_value(option: Option, value: Any) -> Any:
+    """Accept a value or its text form (``"true"``, ``"2"``) as one of the option's choices."""
+    if value in option.choices and not (isinstance(value, bool) != isinstance(option.default, bool)):
+        return value
+    text = str(value).strip().lower()
+    for choice in option.choices:
+        if str(choice).lower() == text:
+            return choice
+    if isinstance(option.default, bool) and text in ("1", "yes", "on", "0", "no", "off"):
+        return text in ("1", "yes", "on")
+    allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in option.choices)
+    raise IllegalAction(
+        f"option {option.key} must be one of: {allowed}",
+        "bad_option_value",
+        option=option.key,
+        allowed=allowed,
+    )
+
+
+class Game:
+    """Base class of every game: the members the table, renderer and tests rely on.
+
+    Subclasses set the class attributes and implement the abstract methods. Defaults are given
+    where one general mechanism serves every game (options, ranking, describe).
+    """
+
+    name: str = ""
+    title: dict[Locale, str] = {}
+    min_players: int = 2
+    max_players: int = 4
+    options: list[Option] = []
+
+    # ---- construction -------------------------------------------------------------------
+    def new(self, players: int, options: dict[str, Any] | None = None) -> Any:
+        raise NotImplementedError
+
+    def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Validate ``options`` against ``self.options`` and fill in defaults.
+
+        Raises ``IllegalAction`` for an unknown key, a bad value or a player count out of range.
+        """
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(
+                f"{self.name} is for {self.min_players}-{self.max_players} players",
+                "bad_player_count",
+                min=self.min_players,
+                max=self.max_players,
+            )
+        known = {o.key: o for o in self.options}
+        out = {o.key: o.default for o in self.options}
+        for key, value in (options or {}).items():
+            if key not in known:
+                raise IllegalAction(f"unknown option {key}", "unknown_option", option=key)
+            out[key] = parse_option_value(known[key], value)
+        return out
+
+    # ---- flow -------------------------------------------------------------------------------
+    def to_act(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def chance_outcomes(self, state: Any) -> list[tuple[str, float]]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # ---- end ----------------------------------------------------------------------------------
+    def is_over(self, state: Any) -> bool:
+        return self.to_act(state) == []
+
+    def scores(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def ranking(self, state: Any) -> list[int]:
+        """Seats best first; the default orders by score, then by seat number."""
+        scores = self.scores(state)
+        return sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+
+    # ---- serialisation --------------------------------------------------------------------
+    def dumps(self, state: Any) -> str:
+        return json.dumps(state, separators=(",", ":"), sort_keys=True)
+
+    def loads(self, text: str) -> Any:
+        return json.loads(text)
+
+    # ---- words ----------------------------------------------------------------------------------
+    def describe(self, action: str, locale: Locale = "en") -> str:
+        """A short human label for ``action`` (autocomplete, log)."""
+        return action
+
+    def event_text(self, event: Event, locale: Locale = "en", names: list[str] | None = None) -> str:
+        """One localised line for a public event; ``names`` are the seats' display names."""
+        return str(event)
+
+    def reason_text(self, error: IllegalAction, locale: Locale = "en") -> str:
+        """Localise an ``IllegalAction``; the default is its English reason."""
+        return error.reason
+
+    def group(self, action: str) -> str:
+        """The kind of an action, used to group long move lists in pickers."""
+        return "move"
+
+    def help(self, locale: Locale = "en") -> dict[str, str]:
+        """Short rules help by topic (the first topic is the overview)."""
+        return {"overview": localised(self.title, locale)}
+
+    def seat_label(self, seat: int, locale: Locale = "en") -> str:
+        """How the rules call a seat when no display name is known."""
+        return f"S{seat + 1}"

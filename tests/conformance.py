@@ -1,0 +1,128 @@
+"""Game-independent checks of the rules contract, reused by every game's tests.
+
+``playout`` drives a game with seeded random choices exactly as the table does (chance through
+``table.chance.resolve``), checking the contract at every step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+from rules import CHANCE, Game, IllegalAction
+from table.chance import resolve
+
+GARBAGE = ["", "   ", "xyzzy", "@@@", "??" * 60, "play", "1", "-1", "R0@9", "\u4e16\u754c", "keep keep"]
+
+
+@dataclass
+class Playout:
+    state: Any
+    log: list[tuple[int, str]] = field(default_factory=list)
+    steps: int = 0
+
+
+def option_variants(game: Game, players: int) -> list[dict[str, Any]]:
+    """Defaults, plus each non-default choice of each option that applies at ``players``."""
+    variants: list[dict[str, Any]] = [{}]
+    for opt in game.options:
+        if opt.players and players not in opt.players:
+            continue
+        for choice in opt.choices:
+            if choice != opt.default:
+                variants.append({opt.key: choice})
+    return variants
+
+
+def check_step(game: Game, state: Any, rng: random.Random, deep: bool) -> None:
+    """Contract checks on one state (``deep`` adds the costlier ones)."""
+    acting = game.to_act(state)
+    assert isinstance(acting, list)
+    if acting == [CHANCE]:
+        outcomes = game.chance_outcomes(state)
+        assert outcomes, "a chance step with no outcome"
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+        assert sorted(o for o, _ in outcomes) == sorted(game.legal_actions(state, CHANCE))
+    for seat in acting:
+        if seat != CHANCE:
+            legal = game.legal_actions(state, seat)
+            assert legal, f"seat {seat} must act but has no legal action"
+            assert legal == sorted(legal), "legal actions must be sorted"
+            assert all(len(a) <= 100 for a in legal)
+    if not deep:
+        return
+    text = game.dumps(state)
+    assert game.dumps(game.loads(text)) == text, "dumps/loads must round-trip"
+    seats = list(range(game_players(game, state)))
+    for seat in [None, *seats]:
+        json.dumps(game.view(state, seat))
+    for seat in acting:
+        for junk in GARBAGE:
+            try:
+                game.apply(state, seat, junk)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"garbage {junk!r} was accepted")
+    assert game.dumps(state) == text, "apply must not mutate its input"
+    idle = [s for s in seats if s not in acting]
+    if idle and acting != [CHANCE]:
+        probe = game.legal_actions(state, acting[0])[0]
+        try:
+            game.apply(state, idle[0], probe)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("a seat not to act was allowed to act")
+
+
+def game_players(game: Game, state: Any) -> int:
+    view = game.view(state, None)
+    return int(view["players"])
+
+
+def playout(
+    game: Game,
+    players: int,
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+    max_steps: int = 50_000,
+    deep_every: int = 0,
+) -> Playout:
+    """Play a whole game with seeded random choices; returns the final state and the log."""
+    rng = random.Random(seed)
+    state = game.new(players, options)
+    run = Playout(state)
+    while not game.is_over(run.state):
+        if run.steps >= max_steps:
+            raise AssertionError(f"{game.name} did not end within {max_steps} steps")
+        if deep_every and run.steps % deep_every == 0:
+            check_step(game, run.state, rng, deep=True)
+        acting = game.to_act(run.state)
+        if acting == [CHANCE]:
+            seat = CHANCE
+            action = resolve(seed, len(run.log), game.chance_outcomes(run.state))
+        else:
+            seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+            legal = game.legal_actions(run.state, seat)
+            assert legal, f"seat {seat} to act with no legal action"
+            action = rng.choice(legal)
+        run.state, events = game.apply(run.state, seat, action)
+        json.dumps(events)
+        run.log.append((seat, action))
+        run.steps += 1
+    return run
+
+
+def replay(game: Game, players: int, options: dict[str, Any] | None, log: list[tuple[int, str]]) -> Any:
+    state = game.new(players, options)
+    for seat, action in log:
+        state, _ = game.apply(state, seat, action)
+    return state
+
+
+def all_games() -> list[Game]:
+    return list(rules.GAMES.values())

@@ -1,0 +1,40 @@
+"""Imports point downward only: rules and render stay pure (design: Layers)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN = {
+    "rules": {"discord", "aiosqlite", "storage", "cogs", "table", "render", "random", "PIL", "bot"},
+    "render": {"discord", "aiosqlite", "storage", "cogs", "table", "bot", "random", "rules"},
+    "table": {"discord", "cogs", "bot"},
+    "storage": {"discord", "cogs", "rules", "render", "table", "bot"},
+}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_layers_import_downward_only() -> None:
+    problems = []
+    for package, banned in FORBIDDEN.items():
+        for path in (ROOT / package).rglob("*.py"):
+            bad = _imports(path) & banned
+            if bad:
+                problems.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_check_sees_imports() -> None:
+    sample = ROOT / "tests" / "test_layering.py"
+    assert "ast" in _imports(sample)
