@@ -8,7 +8,8 @@ added by the table) and ``"locale"``; renderers fall back to seat labels without
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 _DRAWERS: dict[str, Callable[[dict[str, Any]], bytes]] = {}
 

@@ -82,7 +82,7 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     for chunk, latin in _runs(text, bold):
         f = font(size, bold) if latin else cjk_font(size)
         total += f.getlength(chunk)
-    return int(round(total))
+    return round(total)
 
 
 def draw_text(

@@ -74,7 +74,7 @@ def localised(texts: dict[Locale, str], locale: Locale) -> str:
 
 def parse_option_value(option: Option, value: Any) -> Any:
     """Accept a value or its text form (``"true"``, ``"2"``) as one of the option's choices."""
-    if value in option.choices and not (isinstance(value, bool) != isinstance(option.default, bool)):
+    if value in option.choices and isinstance(value, bool) == isinstance(option.default, bool):
         return value
     text = str(value).strip().lower()
     for choice in option.choices:
@@ -125,7 +125,16 @@ class Game:
         for key, value in (options or {}).items():
             if key not in known:
                 raise IllegalAction(f"unknown option {key}", "unknown_option", option=key)
-            out[key] = parse_option_value(known[key], value)
+            value = parse_option_value(known[key], value)
+            option = known[key]
+            if option.players and players not in option.players and value != option.default:
+                raise IllegalAction(
+                    f"option {key} is not available with {players} player(s)",
+                    "option_not_for_count",
+                    option=key,
+                    players=players,
+                )
+            out[key] = value
         return out
 
     # ---- flow -------------------------------------------------------------------------------
