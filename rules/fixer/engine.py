@@ -491,10 +491,9 @@ def settle(state: State, events: Events) -> None:
 # ------------------------------------------------------------------------------------ round ends
 def end_round(state: State, events: Events, reason: str) -> None:
     """Score the round, then set up the next one or end the game (§4.4)."""
+    unscored = [c for region in state["regions"] for c in region["cards"] if c is not None]
+    state["discard"].extend(unscored)
     for region in state["regions"]:
-        for c in region["cards"]:
-            if c is not None:
-                state["discard"].append(c)
         region["cards"] = [None, None]
     scores = [round_score(state, s) for s in range(state["sides"])]
     for s in range(state["sides"]):
@@ -506,6 +505,7 @@ def end_round(state: State, events: Events, reason: str) -> None:
             "kind": "round_end",
             "round": state["round"],
             "reason": reason,
+            "unscored": unscored,
             "scores": scores,
             "seats": [seat_of(state, s) for s in range(state["sides"])],
         }
