@@ -1,0 +1,52 @@
+"""Numbered schema migrations, tracked in ``PRAGMA user_version``.
+
+Migration N brings the schema from version N-1 to N. Never edit a released migration: append a
+new one, so every existing database upgrades the same way a new one is built.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: games, seats and the action log.
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    TEXT,
+        channel_id  TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        options     TEXT NOT NULL DEFAULT '{}',
+        capacity    INTEGER NOT NULL,
+        seed        TEXT NOT NULL,
+        status      TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        version     INTEGER NOT NULL DEFAULT 0,
+        snapshot    TEXT,
+        host_id     TEXT NOT NULL,
+        locale      TEXT NOT NULL DEFAULT 'en',
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_live_per_channel ON games(channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_guild ON games(guild_id, status);
+    CREATE TABLE seats (
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        user_id  TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE TABLE actions (
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq      INTEGER NOT NULL,
+        seat     INTEGER NOT NULL,
+        action   TEXT NOT NULL,
+        user_id  TEXT,
+        events   TEXT NOT NULL DEFAULT '[]',
+        at       REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+]
+
+LATEST = len(MIGRATIONS)

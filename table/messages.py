@@ -1,0 +1,139 @@
+"""The table's own messages in en / zh-TW / zh-CN (refusals and confirmations).
+
+Game-specific words (moves, rule refusals) come from each game's ``describe``/``reason_text``;
+these are the words of the platform around the games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import localised
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "unknown_game": {
+        "en": "Unknown game “{game}”. Games: {games}.",
+        "zh-TW": "未知的遊戲「{game}」。可選:{games}。",
+        "zh-CN": "未知的游戏“{game}”。可选:{games}。",
+    },
+    "no_game": {
+        "en": "There is no game in this channel. Start one with /game new.",
+        "zh-TW": "這個頻道沒有進行中的遊戲。用 /game new 開一局。",
+        "zh-CN": "这个频道没有进行中的游戏。用 /game new 开一局。",
+    },
+    "channel_busy": {
+        "en": "This channel already has a game ({game}). Finish or abandon it first, or use another channel or thread.",
+        "zh-TW": "這個頻道已有一局遊戲({game})。請先結束或放棄,或改用其他頻道/討論串。",
+        "zh-CN": "这个频道已有一局游戏({game})。请先结束或放弃,或改用其他频道/子区。",
+    },
+    "not_seated": {
+        "en": "You are not playing in this game.",
+        "zh-TW": "你不在這局遊戲中。",
+        "zh-CN": "你不在这局游戏中。",
+    },
+    "not_your_turn": {
+        "en": "It is not your turn — waiting for {who}.",
+        "zh-TW": "還沒輪到你——正在等待 {who}。",
+        "zh-CN": "还没轮到你——正在等待 {who}。",
+    },
+    "lobby_full": {
+        "en": "The lobby is full ({count}/{capacity}).",
+        "zh-TW": "等待室已滿({count}/{capacity})。",
+        "zh-CN": "等待室已满({count}/{capacity})。",
+    },
+    "already_joined": {"en": "You have already joined.", "zh-TW": "你已經加入了。", "zh-CN": "你已经加入了。"},
+    "already_started": {
+        "en": "The game has already started.",
+        "zh-TW": "遊戲已經開始。",
+        "zh-CN": "游戏已经开始。",
+    },
+    "not_started": {
+        "en": "The game has not started yet: join it, then the host presses Start.",
+        "zh-TW": "遊戲尚未開始:先加入,再由開局者按「開始」。",
+        "zh-CN": "游戏尚未开始:先加入,再由开局者按“开始”。",
+    },
+    "not_host": {
+        "en": "Only the host ({who}) can do that.",
+        "zh-TW": "只有開局者({who})可以這麼做。",
+        "zh-CN": "只有开局者({who})可以这么做。",
+    },
+    "cannot_abandon": {
+        "en": "Only the host or a member with Manage Messages can abandon this game.",
+        "zh-TW": "只有開局者或擁有「管理訊息」權限的成員可以放棄這局遊戲。",
+        "zh-CN": "只有开局者或拥有“管理消息”权限的成员可以放弃这局游戏。",
+    },
+    "too_few": {
+        "en": "{game} needs at least {min} players (now {count}).",
+        "zh-TW": "{game} 至少需要 {min} 位玩家(目前 {count} 位)。",
+        "zh-CN": "{game} 至少需要 {min} 位玩家(目前 {count} 位)。",
+    },
+    "bad_capacity": {
+        "en": "{game} is for {min}–{max} players.",
+        "zh-TW": "{game} 適合 {min}–{max} 位玩家。",
+        "zh-CN": "{game} 适合 {min}–{max} 位玩家。",
+    },
+    "no_solo": {
+        "en": "{game} has no solo mode.",
+        "zh-TW": "{game} 沒有單人模式。",
+        "zh-CN": "{game} 没有单人模式。",
+    },
+    "solo_dm_only": {
+        "en": "Solo games are played in DMs: I have sent you one.",
+        "zh-TW": "單人遊戲在私訊中進行:已經傳送給你。",
+        "zh-CN": "单人游戏在私信中进行:已经发送给你。",
+    },
+    "bad_options": {
+        "en": "Options look like key=value, e.g. card_passing=true. {detail}",
+        "zh-TW": "選項格式為 key=value,例如 card_passing=true。{detail}",
+        "zh-CN": "选项格式为 key=value,例如 card_passing=true。{detail}",
+    },
+    "illegal": {"en": "Illegal move: {reason}", "zh-TW": "不合法的行動:{reason}", "zh-CN": "不合法的行动:{reason}"},
+    "game_over": {
+        "en": "This game is over. Use /game status to see the result.",
+        "zh-TW": "這局遊戲已結束。用 /game status 查看結果。",
+        "zh-CN": "这局游戏已结束。用 /game status 查看结果。",
+    },
+    "stale": {
+        "en": "That button belongs to an older position; the game has moved on. Use /hand for the current one.",
+        "zh-TW": "這個按鈕屬於較早的局面,遊戲已經進行。請用 /hand 查看目前局面。",
+        "zh-CN": "这个按钮属于较早的局面,游戏已经进行。请用 /hand 查看当前局面。",
+    },
+    "busy": {
+        "en": "Someone moved at the same moment; please try again.",
+        "zh-TW": "有人同時行動,請再試一次。",
+        "zh-CN": "有人同时行动,请再试一次。",
+    },
+    "internal": {
+        "en": "Something went wrong on my side (game {game_id}). It has been logged; nothing was changed.",
+        "zh-TW": "系統發生錯誤(遊戲 {game_id})。已記錄,沒有任何改變。",
+        "zh-CN": "系统发生错误(游戏 {game_id})。已记录,没有任何改变。",
+    },
+    "empty_action": {
+        "en": "Type a move, e.g. {example}. Autocomplete lists the legal ones.",
+        "zh-TW": "請輸入行動,例如 {example}。自動完成會列出合法行動。",
+        "zh-CN": "请输入行动,例如 {example}。自动完成会列出合法行动。",
+    },
+    "not_lobby_member": {
+        "en": "You are not in this lobby.",
+        "zh-TW": "你不在這個等待室中。",
+        "zh-CN": "你不在这个等待室中。",
+    },
+}
+
+
+class TableError(Exception):
+    """A refusal for the user, localised late (the adapter knows the reader's locale)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def text(self, locale: str = "en") -> str:
+        template = localised(MESSAGES[self.key], locale)
+        params = {k: (v(locale) if callable(v) else v) for k, v in self.params.items()}
+        return template.format(**params)
+
+
+def message(key: str, locale: str = "en", **params: Any) -> str:
+    return localised(MESSAGES[key], locale).format(**params)

@@ -1,0 +1,432 @@
+"""The table service: one call per user intent, the same for Discord and the local console.
+
+Each call loads the channel's game, authorises the user, asks the rules, resolves every chance
+step that follows (seeded by the game's seed and the log position, and logged), saves the new
+actions and snapshot in one transaction, and returns a ``Result`` telling the adapter what to
+post. Moves on one game are serialised by a per-game lock in this process and by the version
+check of ``storage.commit_moves`` across processes: no move is lost or applied twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+from rules import CHANCE, Event, Game, IllegalAction
+from storage import Conflict, Database, GameRow, NewAction, SeatRow
+from table.chance import resolve
+from table.messages import TableError
+
+log = logging.getLogger("postern.table")
+
+MAX_CHANCE_STEPS = 10_000
+"""Bound on automatic steps after one decision (a deal is a few dozen; this only guards bugs)."""
+
+
+@dataclass(frozen=True)
+class User:
+    """Who is calling: ids are strings so any adapter (Discord snowflakes, console names) fits."""
+
+    id: str
+    name: str
+    can_manage: bool = False
+
+
+@dataclass
+class Result:
+    """What an adapter needs after a call."""
+
+    kind: str
+    game_id: int
+    game: str
+    status: str
+    version: int
+    locale: str
+    names: list[str]
+    user_ids: list[str]
+    events: list[Event] = field(default_factory=list)
+    mention: list[str] = field(default_factory=list)
+    """User ids to notify: those who must act now and did not just act."""
+    view: dict[str, Any] | None = None
+    """The public view (with names) to draw, when the board changed."""
+    to_act: list[int] = field(default_factory=list)
+    capacity: int = 0
+    host_id: str = ""
+
+    def lines(self, locale: str | None = None) -> list[str]:
+        game = rules.get(self.game)
+        out = []
+        for event in self.events:
+            text = game.event_text(event, locale or self.locale, self.names)
+            if text:
+                out.append(text)
+        return out
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"card_passing=true, long_match=yes"`` → a dict of raw values (validated by the game)."""
+    out: dict[str, str] = {}
+    if not text:
+        return out
+    for part in text.replace(",", " ").replace(";", " ").split():
+        key, sep, value = part.partition("=")
+        if not sep or not key or not value:
+            raise TableError("bad_options", detail=f"“{part}”")
+        out[key.strip().lower()] = value.strip()
+    return out
+
+
+def _pick_game(name: str) -> Game:
+    try:
+        return rules.get(name.strip().lower())
+    except KeyError:
+        raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
+
+
+class TableService:
+    """Application service over a ``Database``; safe to share across tasks of one event loop."""
+
+    def __init__(self, db: Database, seed_source: Callable[[], str] | None = None) -> None:
+        self.db = db
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._seed = seed_source or (lambda: secrets.token_hex(8))
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # ---- loading ----------------------------------------------------------------------------
+    async def _live(self, channel_id: str) -> GameRow:
+        row = await self.db.live_game(channel_id)
+        if row is None:
+            raise TableError("no_game")
+        return row
+
+    async def _result(
+        self,
+        kind: str,
+        row: GameRow,
+        seats: list[SeatRow] | None = None,
+        events: list[Event] | None = None,
+        state: Any = None,
+        actor: str | None = None,
+    ) -> Result:
+        seats = seats if seats is not None else await self.db.seats(row.id)
+        names = [s.name for s in seats]
+        users = [s.user_id for s in seats]
+        result = Result(
+            kind=kind,
+            game_id=row.id,
+            game=row.game,
+            status=row.status,
+            version=row.version,
+            locale=row.locale,
+            names=names,
+            user_ids=users,
+            events=events or [],
+            capacity=row.capacity,
+            host_id=row.host_id,
+        )
+        if state is not None:
+            game = rules.get(row.game)
+            result.to_act = game.to_act(state)
+            result.view = self._decorate(game.view(state, None), names, row.locale)
+            result.mention = [users[s] for s in result.to_act if 0 <= s < len(users) and users[s] != actor]
+            result.mention = list(dict.fromkeys(result.mention))
+        return result
+
+    @staticmethod
+    def _decorate(view: dict[str, Any], names: list[str], locale: str) -> dict[str, Any]:
+        return {**view, "names": names, "locale": locale}
+
+    def _state(self, row: GameRow) -> Any:
+        if row.snapshot is None:
+            raise TableError("not_started")
+        return rules.get(row.game).loads(row.snapshot)
+
+    # ---- lobby -------------------------------------------------------------------------------
+    async def open(
+        self,
+        *,
+        channel_id: str,
+        guild_id: str | None,
+        user: User,
+        game: str,
+        players: int | None = None,
+        options: str | dict[str, Any] | None = None,
+        locale: str = "en",
+        solo: bool = False,
+    ) -> Result:
+        """Open a lobby (host seated); ``solo`` (a DM) starts a one-player game at once."""
+        chosen = _pick_game(game)
+        opts = parse_options(options) if isinstance(options, str) or options is None else dict(options)
+        if solo:
+            if chosen.min_players > 1:
+                raise TableError("no_solo", game=chosen.title["en"])
+            capacity = 1
+        else:
+            capacity = players or chosen.max_players
+            if not chosen.min_players <= capacity <= chosen.max_players:
+                raise TableError("bad_capacity", game=chosen.title["en"], min=chosen.min_players, max=chosen.max_players)
+        try:
+            chosen.resolve_options(capacity, opts)
+        except IllegalAction as err:
+            raise TableError("bad_options", detail=chosen.reason_text(err, locale)) from err
+        current = await self.db.live_game(channel_id)
+        if current is not None:
+            raise TableError("channel_busy", game=rules.get(current.game).title["en"])
+        try:
+            row = await self.db.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=chosen.name,
+                options=opts,
+                capacity=capacity,
+                seed=self._seed(),
+                host_id=user.id,
+                host_name=user.name,
+                locale=locale,
+            )
+        except Conflict as err:
+            raise TableError("channel_busy", game="?") from err
+        if solo:
+            return await self.start(channel_id=channel_id, user=user)
+        return await self._result("opened", row)
+
+    async def join(self, *, channel_id: str, user: User) -> Result:
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            if row.status != "lobby":
+                raise TableError("already_started")
+            seats = await self.db.seats(row.id)
+            if any(s.user_id == user.id for s in seats):
+                raise TableError("already_joined")
+            if len(seats) >= row.capacity:
+                raise TableError("lobby_full", count=len(seats), capacity=row.capacity)
+            entries = [(s.user_id, s.name) for s in seats] + [(user.id, user.name)]
+            await self.db.set_seats(row.id, row.version, entries)
+            row = await self._live(channel_id)
+        return await self._result("joined", row)
+
+    async def leave(self, *, channel_id: str, user: User) -> Result:
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            if row.status != "lobby":
+                raise TableError("already_started")
+            seats = await self.db.seats(row.id)
+            if not any(s.user_id == user.id for s in seats):
+                raise TableError("not_lobby_member")
+            rest = [(s.user_id, s.name) for s in seats if s.user_id != user.id]
+            if not rest:
+                await self.db.set_status(row.id, row.version, "abandoned")
+                row = await self.db.game(row.id)  # type: ignore[assignment]
+                assert row is not None
+                return await self._result("abandoned", row, seats=[])
+            version = await self.db.set_seats(row.id, row.version, rest)
+            if user.id == row.host_id:
+                await self.db.conn.execute("UPDATE games SET host_id = ? WHERE id = ?", (rest[0][0], row.id))
+            row = await self.db.game(row.id)  # type: ignore[assignment]
+            assert row is not None and row.version == version
+        return await self._result("left", row)
+
+    async def start(self, *, channel_id: str, user: User) -> Result:
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            if row.status != "lobby":
+                raise TableError("already_started")
+            seats = await self.db.seats(row.id)
+            if user.id != row.host_id and not user.can_manage:
+                raise TableError("not_host", who=seats[0].name if seats else "?")
+            game = rules.get(row.game)
+            # A lobby is for a shared game: solo play (one seat) happens only when opened as solo.
+            needed = game.min_players if row.capacity == 1 else max(2, game.min_players)
+            if len(seats) < needed:
+                raise TableError("too_few", game=game.title["en"], min=needed, count=len(seats))
+            try:
+                state = game.new(len(seats), row.options)
+            except IllegalAction as err:
+                raise TableError("bad_options", detail=game.reason_text(err, row.locale)) from err
+            state, actions, events = self._run_chance(game, row.seed, 0, state)
+            status = "finished" if game.is_over(state) else "active"
+            version = await self.db.commit_moves(row.id, row.version, 0, actions, game.dumps(state), status)
+            row = await self.db.game(row.id)  # type: ignore[assignment]
+            assert row is not None and row.version == version
+            return await self._result("started", row, seats, events, state)
+
+    async def abandon(self, *, channel_id: str, user: User) -> Result:
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            seats = await self.db.seats(row.id)
+            if user.id != row.host_id and not user.can_manage:
+                raise TableError("cannot_abandon")
+            await self.db.set_status(row.id, row.version, "abandoned")
+            row = await self.db.game(row.id)  # type: ignore[assignment]
+            assert row is not None
+        return await self._result("abandoned", row, seats)
+
+    # ---- play ---------------------------------------------------------------------------------
+    def _run_chance(
+        self, game: Game, seed: str, seq: int, state: Any, actions: list[NewAction] | None = None
+    ) -> tuple[Any, list[NewAction], list[Event]]:
+        """Resolve chance steps until a person must act or the game ends; log each outcome."""
+        actions = actions if actions is not None else []
+        events = [e for a in actions for e in a.events]
+        for _ in range(MAX_CHANCE_STEPS):
+            if game.to_act(state) != [CHANCE]:
+                return state, actions, events
+            outcome = resolve(seed, seq + len(actions), game.chance_outcomes(state))
+            state, new_events = game.apply(state, CHANCE, outcome)
+            actions.append(NewAction(CHANCE, outcome, None, new_events))
+            events.extend(new_events)
+        raise RuntimeError(f"more than {MAX_CHANCE_STEPS} chance steps in a row")
+
+    async def act(
+        self,
+        *,
+        channel_id: str,
+        user: User,
+        action: str,
+        expected_version: int | None = None,
+        game_id: int | None = None,
+    ) -> Result:
+        """Make one move for ``user``; ``expected_version`` (buttons) refuses stale clicks."""
+        row = await self._live_or_finished(channel_id, game_id)
+        async with self.lock(row.id):
+            row = await self._live_or_finished(channel_id, game_id)
+            if expected_version is not None and row.version != expected_version:
+                raise TableError("stale")
+            if row.status == "lobby":
+                raise TableError("not_started")
+            if row.status != "active":
+                raise TableError("game_over")
+            seats = await self.db.seats(row.id)
+            seat = next((s.seat for s in seats if s.user_id == user.id), None)
+            if seat is None:
+                raise TableError("not_seated")
+            game = rules.get(row.game)
+            state = self._state(row)
+            acting = game.to_act(state)
+            if seat not in acting:
+                who = ", ".join(seats[s].name for s in acting if 0 <= s < len(seats)) or "…"
+                raise TableError("not_your_turn", who=who)
+            text = action.strip()
+            if not text:
+                legal = game.legal_actions(state, seat)
+                raise TableError("empty_action", example=legal[0] if legal else "?")
+            try:
+                state, events = game.apply(state, seat, text)
+            except IllegalAction as err:
+                raise TableError("illegal", reason=lambda loc, e=err, g=game: g.reason_text(e, loc)) from err
+            seq = await self._next_seq(row.id)
+            first = [NewAction(seat, text, user.id, events)]
+            state, actions, all_events = self._run_chance(game, row.seed, seq, state, first)
+            status = "finished" if game.is_over(state) else "active"
+            try:
+                await self.db.commit_moves(row.id, row.version, seq, actions, game.dumps(state), status)
+            except Conflict as err:
+                raise TableError("busy") from err
+            row = await self.db.game(row.id)  # type: ignore[assignment]
+            assert row is not None
+            return await self._result("moved", row, seats, all_events, state, actor=user.id)
+
+    async def _next_seq(self, game_id: int) -> int:
+        async with self.db.conn.execute(
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = ?", (game_id,)
+        ) as cur:
+            r = await cur.fetchone()
+        return int(r[0]) if r else 0
+
+    async def _live_or_finished(self, channel_id: str, game_id: int | None) -> GameRow:
+        if game_id is not None:
+            row = await self.db.game(game_id)
+            if row is None or row.channel_id != channel_id:
+                raise TableError("no_game")
+            return row
+        return await self._live(channel_id)
+
+    # ---- reading -------------------------------------------------------------------------------
+    async def status(self, *, channel_id: str) -> Result:
+        """The live game here, else the last one played here (finished games stay viewable)."""
+        row = await self.db.latest_game(channel_id)
+        if row is None:
+            raise TableError("no_game")
+        state = self._state(row) if row.snapshot is not None else None
+        return await self._result("status", row, state=state)
+
+    async def hand(self, *, channel_id: str, user: User, game_id: int | None = None) -> tuple[Result, dict[str, Any], list[str]]:
+        """The user's private view (with names) and their legal moves now."""
+        row = await self.db.game(game_id) if game_id is not None else await self.db.latest_game(channel_id)
+        if row is None or row.channel_id != channel_id:
+            raise TableError("no_game")
+        if row.status == "lobby":
+            raise TableError("not_started")
+        seats = await self.db.seats(row.id)
+        seat = next((s.seat for s in seats if s.user_id == user.id), None)
+        if seat is None:
+            raise TableError("not_seated")
+        game = rules.get(row.game)
+        state = self._state(row)
+        private = self._decorate(game.view(state, seat), [s.name for s in seats], row.locale)
+        legal = game.legal_actions(state, seat) if row.status == "active" and seat in game.to_act(state) else []
+        return await self._result("hand", row, seats, state=state), private, legal
+
+    async def legal_moves(self, *, channel_id: str, user: User) -> tuple[Game, list[str]]:
+        """For autocomplete: the game and the user's legal moves (empty if none or not seated)."""
+        row = await self.db.live_game(channel_id)
+        if row is None or row.status != "active":
+            return (rules.get(row.game) if row else rules.get("fixer")), []
+        seats = await self.db.seats(row.id)
+        seat = next((s.seat for s in seats if s.user_id == user.id), None)
+        game = rules.get(row.game)
+        if seat is None:
+            return game, []
+        state = self._state(row)
+        if seat not in game.to_act(state):
+            return game, []
+        return game, game.legal_actions(state, seat)
+
+    async def games(self, *, guild_id: str | None, user: User) -> list[tuple[GameRow, list[SeatRow]]]:
+        rows = await self.db.games_in_guild(guild_id) if guild_id else await self.db.games_of_user(user.id)
+        return [(r, await self.db.seats(r.id)) for r in rows]
+
+    async def recent(self, *, channel_id: str, count: int = 10) -> tuple[Result, list[str]]:
+        """The last ``count`` public event lines of this channel's game."""
+        row = await self.db.latest_game(channel_id)
+        if row is None:
+            raise TableError("no_game")
+        result = await self._result("log", row)
+        game = rules.get(row.game)
+        lines: list[str] = []
+        for action in reversed(await self.db.recent_actions(row.id, max(count, 1) * 4)):
+            texts = [game.event_text(e, row.locale, result.names) for e in action.events]
+            lines[:0] = [t for t in texts if t]
+            if len(lines) >= count:
+                break
+        return result, lines[-count:]
+
+    async def replay(self, game_id: int) -> Any:
+        """Rebuild a game's state from its action log alone (the snapshot must equal it)."""
+        row = await self.db.game(game_id)
+        if row is None:
+            raise TableError("no_game")
+        game = rules.get(row.game)
+        seats = await self.db.seats(game_id)
+        state = game.new(len(seats), row.options)
+        for action in await self.db.actions(game_id):
+            state, _ = game.apply(state, action.seat, action.action)
+        return state

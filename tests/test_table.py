@@ -1,0 +1,253 @@
+"""The table service on real SQLite files: lobby, authorisation, chance, replay, races, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import rules
+from rules import CHANCE
+from storage import Database
+from table.messages import MESSAGES, TableError
+from table.service import TableService, User, parse_options
+
+ANN = User("1", "Ann")
+BOB = User("2", "Bob")
+CHO = User("3", "小明")
+MOD = User("9", "Mod", can_manage=True)
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[TableService]:
+    async with Database(tmp_path / "t.db") as db:
+        yield TableService(db, seed_source=lambda: "seed-1")
+
+
+async def started_two_player(table: TableService, channel: str = "c") -> None:
+    await table.open(channel_id=channel, guild_id="g", user=ANN, game="fixer", players=2)
+    await table.join(channel_id=channel, user=BOB)
+    await table.start(channel_id=channel, user=ANN)
+
+
+async def play_out(table: TableService, channel: str, users: list[User], rng: random.Random, limit: int = 2000) -> None:
+    for _ in range(limit):
+        status = await table.status(channel_id=channel)
+        if status.status != "active":
+            return
+        seat = status.to_act[0]
+        user = users[seat]
+        _, legal = await table.legal_moves(channel_id=channel, user=user)
+        await table.act(channel_id=channel, user=user, action=rng.choice(legal))
+    raise AssertionError("game did not end")
+
+
+def test_messages_have_every_locale() -> None:
+    for key, texts in MESSAGES.items():
+        assert set(texts) == {"en", "zh-TW", "zh-CN"}, key
+
+
+def test_parse_options() -> None:
+    assert parse_options("card_passing=true, long_match=yes") == {"card_passing": "true", "long_match": "yes"}
+    with pytest.raises(TableError):
+        parse_options("card_passing")
+
+
+async def test_lobby_flow_and_refusals(table: TableService) -> None:
+    r = await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2)
+    assert r.kind == "opened" and r.names == ["Ann"] and r.capacity == 2
+    with pytest.raises(TableError) as err:
+        await table.open(channel_id="c", guild_id="g", user=BOB, game="fixer")
+    assert err.value.key == "channel_busy"
+    with pytest.raises(TableError) as err:
+        await table.join(channel_id="c", user=ANN)
+    assert err.value.key == "already_joined"
+    with pytest.raises(TableError) as err:
+        await table.start(channel_id="c", user=ANN)
+    assert err.value.key == "too_few"
+    await table.join(channel_id="c", user=BOB)
+    with pytest.raises(TableError) as err:
+        await table.join(channel_id="c", user=CHO)
+    assert err.value.key == "lobby_full"
+    with pytest.raises(TableError) as err:
+        await table.start(channel_id="c", user=BOB)
+    assert err.value.key == "not_host"
+    with pytest.raises(TableError) as err:
+        await table.act(channel_id="c", user=ANN, action="R1@1")
+    assert err.value.key == "not_started"
+    r = await table.start(channel_id="c", user=ANN)
+    assert r.kind == "started" and r.status == "active" and r.view is not None
+    assert r.view["names"] == ["Ann", "Bob"]
+    assert any(e["kind"] == "dealt" for e in r.events)
+    with pytest.raises(TableError) as err:
+        await table.join(channel_id="c", user=CHO)
+    assert err.value.key == "already_started"
+
+
+async def test_unknown_game_bad_options_and_no_game(table: TableService) -> None:
+    with pytest.raises(TableError) as err:
+        await table.open(channel_id="c", guild_id="g", user=ANN, game="chess")
+    assert err.value.key == "unknown_game" and "fixer" in err.value.text()
+    with pytest.raises(TableError) as err:
+        await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", options="nope=1")
+    assert err.value.key == "bad_options"
+    with pytest.raises(TableError) as err:
+        await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=7)
+    assert err.value.key == "bad_capacity"
+    for call in (table.join, table.start, table.abandon):
+        with pytest.raises(TableError) as err:
+            await call(channel_id="nowhere", user=ANN)
+        assert err.value.key == "no_game"
+    assert "/game new" in TableError("no_game").text("en") and "/game new" in TableError("no_game").text("zh-TW")
+
+
+async def test_leave_passes_host_and_empty_lobby_is_abandoned(table: TableService) -> None:
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=3)
+    await table.join(channel_id="c", user=BOB)
+    r = await table.leave(channel_id="c", user=ANN)
+    assert r.names == ["Bob"] and r.host_id == BOB.id
+    r = await table.leave(channel_id="c", user=BOB)
+    assert r.kind == "abandoned"
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer")
+
+
+async def test_moves_are_authorised_and_refusals_write_nothing(table: TableService) -> None:
+    await started_two_player(table)
+    status = await table.status(channel_id="c")
+    mover = [ANN, BOB][status.to_act[0]]
+    other = BOB if mover is ANN else ANN
+    count = await table.db.action_count(status.game_id)
+    with pytest.raises(TableError) as err:
+        await table.act(channel_id="c", user=other, action="R1@1")
+    assert err.value.key == "not_your_turn" and mover.name in err.value.text()
+    with pytest.raises(TableError) as err:
+        await table.act(channel_id="c", user=CHO, action="R1@1")
+    assert err.value.key == "not_seated"
+    with pytest.raises(TableError) as err:
+        await table.act(channel_id="c", user=mover, action="banana")
+    assert err.value.key == "illegal" and "R7@2" in err.value.text("en") and "例如" in err.value.text("zh-TW")
+    with pytest.raises(TableError) as err:
+        await table.act(channel_id="c", user=mover, action="")
+    assert err.value.key == "empty_action"
+    with pytest.raises(TableError) as err:
+        await table.act(channel_id="c", user=mover, action="R1@1", expected_version=status.version - 1)
+    assert err.value.key == "stale"
+    after = await table.status(channel_id="c")
+    assert after.version == status.version and await table.db.action_count(status.game_id) == count
+    _, legal = await table.legal_moves(channel_id="c", user=mover)
+    r = await table.act(channel_id="c", user=mover, action=legal[0].lower())
+    assert r.version == status.version + 1 and r.mention == [other.id]
+    assert r.lines() and "Ann" in " ".join(r.lines()) + " ".join(r.lines()).replace("Bob", "Ann")
+
+
+async def test_whole_games_replay_from_the_log(table: TableService) -> None:
+    rng = random.Random(3)
+    for i, players in enumerate((2, 3, 4)):
+        channel = f"c{i}"
+        users = [ANN, BOB, CHO, MOD][:players]
+        await table.open(channel_id=channel, guild_id="g", user=ANN, game="fixer", players=players)
+        for u in users[1:]:
+            await table.join(channel_id=channel, user=u)
+        await table.start(channel_id=channel, user=ANN)
+        await play_out(table, channel, users, rng)
+        status = await table.status(channel_id=channel)
+        assert status.status == "finished" and status.view is not None and status.view["over"]
+        game = rules.get("fixer")
+        row = await table.db.game(status.game_id)
+        assert row is not None
+        assert game.dumps(await table.replay(status.game_id)) == row.snapshot
+        actions = await table.db.actions(status.game_id)
+        assert any(a.seat == CHANCE for a in actions) and [a.seq for a in actions] == list(range(len(actions)))
+        with pytest.raises(TableError) as err:
+            await table.act(channel_id=channel, user=ANN, action="R1@1")
+        assert err.value.key == "no_game"  # the channel is free: the finished game is no longer live
+
+
+async def test_solo_game_runs_the_automa_to_the_end(table: TableService) -> None:
+    r = await table.open(channel_id="dm", guild_id=None, user=ANN, game="fixer", solo=True)
+    assert r.kind == "started" and r.names == ["Ann"]
+    rng = random.Random(5)
+    await play_out(table, "dm", [ANN], rng)
+    status = await table.status(channel_id="dm")
+    assert status.finished
+    _, lines = await table.recent(channel_id="dm", count=50)
+    assert any("Automa" in line for line in lines)
+    assert len(rules.get("fixer").scores(rules.get("fixer").loads((await table.db.game(status.game_id)).snapshot))) == 2  # type: ignore[union-attr]
+
+
+async def test_abandon_rights(table: TableService) -> None:
+    await started_two_player(table)
+    with pytest.raises(TableError) as err:
+        await table.abandon(channel_id="c", user=BOB)
+    assert err.value.key == "cannot_abandon"
+    r = await table.abandon(channel_id="c", user=MOD)
+    assert r.kind == "abandoned" and r.status == "abandoned"
+
+
+async def test_fifty_concurrent_conflicting_moves_apply_once(table: TableService) -> None:
+    await started_two_player(table)
+    status = await table.status(channel_id="c")
+    mover = [ANN, BOB][status.to_act[0]]
+    _, legal = await table.legal_moves(channel_id="c", user=mover)
+    before = await table.db.action_count(status.game_id)
+
+    async def attempt(action: str) -> str:
+        try:
+            await table.act(channel_id="c", user=mover, action=action, expected_version=status.version)
+            return "ok"
+        except TableError as err:
+            return err.key
+
+    outcomes = await asyncio.gather(*(attempt(legal[i % len(legal)]) for i in range(50)))
+    assert outcomes.count("ok") == 1
+    assert set(outcomes) - {"ok"} <= {"stale", "not_your_turn", "busy"}
+    after = await table.status(channel_id="c")
+    assert after.version == status.version + 1
+    assert await table.db.action_count(status.game_id) > before
+
+
+async def test_two_services_on_one_file_never_double_apply(tmp_path: Path) -> None:
+    """Two processes' worth of services (separate connections and locks) race on one game."""
+    path = tmp_path / "shared.db"
+    async with Database(path) as db1, Database(path) as db2:
+        t1, t2 = TableService(db1, lambda: "s"), TableService(db2, lambda: "s")
+        await started_two_player(t1)
+        status = await t1.status(channel_id="c")
+        mover = [ANN, BOB][status.to_act[0]]
+        _, legal = await t1.legal_moves(channel_id="c", user=mover)
+
+        async def attempt(t: TableService, action: str) -> str:
+            try:
+                await t.act(channel_id="c", user=mover, action=action)
+                return "ok"
+            except TableError as err:
+                return err.key
+
+        outcomes = await asyncio.gather(*(attempt(t1 if i % 2 else t2, legal[i % len(legal)]) for i in range(50)))
+        moved = await t1.status(channel_id="c")
+        applied = moved.version - status.version
+        assert outcomes.count("ok") == applied
+        row = await db1.game(status.game_id)
+        assert row is not None
+        assert rules.get("fixer").dumps(await t1.replay(status.game_id)) == row.snapshot
+
+
+async def test_restart_resumes_the_same_game(tmp_path: Path) -> None:
+    path = tmp_path / "r.db"
+    async with Database(path) as db:
+        t = TableService(db, lambda: "seed")
+        await started_two_player(t)
+        rng = random.Random(1)
+        for _ in range(6):
+            s = await t.status(channel_id="c")
+            user = [ANN, BOB][s.to_act[0]]
+            _, legal = await t.legal_moves(channel_id="c", user=user)
+            await t.act(channel_id="c", user=user, action=rng.choice(legal))
+        before = await t.status(channel_id="c")
+    async with Database(path) as db:
+        t = TableService(db, lambda: "other")
+        after = await t.status(channel_id="c")
+        assert (after.game_id, after.version, after.view) == (before.game_id, before.version, before.view)
