@@ -185,6 +185,14 @@ class Game:
         """Localise an ``IllegalAction``; the default is its English reason."""
         return error.reason
 
+    def quick_actions(self, legal: list[str]) -> list[str]:
+        """The moves worth a button on the public post (the frequent decision).
+
+        The default offers every move when there are only a few (e.g. keep / discard); games
+        override it to surface their usual choice (e.g. "end turn") among many.
+        """
+        return legal if len(legal) <= 4 else []
+
     def group(self, action: str) -> str:
         """The kind of an action, used to group long move lists in pickers."""
         return "move"

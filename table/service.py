@@ -57,6 +57,11 @@ class Result:
     to_act: list[int] = field(default_factory=list)
     capacity: int = 0
     host_id: str = ""
+    quick: list[str] = field(default_factory=list)
+    """Button-worthy moves for the single seat to act (``Game.quick_actions``)."""
+    quick_seat: int | None = None
+    scores: list[int] = field(default_factory=list)
+    ranking: list[int] = field(default_factory=list)
 
     def lines(self, locale: str | None = None) -> list[str]:
         game = rules.get(self.game)
@@ -107,10 +112,13 @@ class TableService:
         return lock
 
     # ---- loading ----------------------------------------------------------------------------
-    async def _live(self, channel_id: str) -> GameRow:
+    async def _live(self, channel_id: str, game_id: int | None = None) -> GameRow:
+        """The channel's live game; with ``game_id`` (a button) it must still be that game."""
         row = await self.db.live_game(channel_id)
         if row is None:
-            raise TableError("no_game")
+            raise TableError("no_game" if game_id is None else "stale")
+        if game_id is not None and row.id != game_id:
+            raise TableError("stale")
         return row
 
     async def _result(
@@ -144,6 +152,13 @@ class TableService:
             result.view = self._decorate(game.view(state, None), names, row.locale)
             result.mention = [users[s] for s in result.to_act if 0 <= s < len(users) and users[s] != actor]
             result.mention = list(dict.fromkeys(result.mention))
+            humans = [s for s in result.to_act if 0 <= s < len(users)]
+            if len(humans) == 1 and row.status == "active":
+                result.quick_seat = humans[0]
+                result.quick = game.quick_actions(game.legal_actions(state, humans[0]))
+            if game.is_over(state):
+                result.scores = game.scores(state)
+                result.ranking = game.ranking(state)
         return result
 
     @staticmethod
@@ -204,10 +219,10 @@ class TableService:
             return await self.start(channel_id=channel_id, user=user)
         return await self._result("opened", row)
 
-    async def join(self, *, channel_id: str, user: User) -> Result:
-        row = await self._live(channel_id)
+    async def join(self, *, channel_id: str, user: User, game_id: int | None = None) -> Result:
+        row = await self._live(channel_id, game_id)
         async with self.lock(row.id):
-            row = await self._live(channel_id)
+            row = await self._live(channel_id, game_id)
             if row.status != "lobby":
                 raise TableError("already_started")
             seats = await self.db.seats(row.id)
@@ -242,10 +257,10 @@ class TableService:
             assert row is not None and row.version == version
         return await self._result("left", row)
 
-    async def start(self, *, channel_id: str, user: User) -> Result:
-        row = await self._live(channel_id)
+    async def start(self, *, channel_id: str, user: User, game_id: int | None = None) -> Result:
+        row = await self._live(channel_id, game_id)
         async with self.lock(row.id):
-            row = await self._live(channel_id)
+            row = await self._live(channel_id, game_id)
             if row.status != "lobby":
                 raise TableError("already_started")
             seats = await self.db.seats(row.id)
@@ -343,6 +358,28 @@ class TableService:
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None
             return await self._result("moved", row, seats, all_events, state, actor=user.id)
+
+    async def quick_action(self, *, channel_id: str, user: User, game_id: int, version: int, index: int) -> str:
+        """The move behind a quick-action button, if it is still this user's to make."""
+        row = await self._live(channel_id, game_id)
+        if row.version != version:
+            raise TableError("stale")
+        if row.status != "active":
+            raise TableError("not_started")
+        seats = await self.db.seats(row.id)
+        seat = next((s.seat for s in seats if s.user_id == user.id), None)
+        if seat is None:
+            raise TableError("not_seated")
+        game = rules.get(row.game)
+        state = self._state(row)
+        acting = game.to_act(state)
+        if seat not in acting:
+            who = ", ".join(seats[s].name for s in acting if 0 <= s < len(seats)) or "…"
+            raise TableError("not_your_turn", who=who)
+        quick = game.quick_actions(game.legal_actions(state, seat))
+        if not 0 <= index < len(quick):
+            raise TableError("stale")
+        return quick[index]
 
     async def _next_seq(self, game_id: int) -> int:
         async with self.db.conn.execute(

@@ -1,0 +1,114 @@
+"""The measurements behind ``python -m bench`` (budgets from design.md, on this 2-core machine)."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import render
+import rules
+from bench.stats import Figure
+from rules import CHANCE, Game
+from storage import Database
+from table.chance import resolve
+from table.service import TableService, User
+
+PLAYOUT_BUDGET_MS = {"fixer": 50.0}
+DEFAULT_PLAYOUT_BUDGET_MS = 1000.0
+
+
+def playout(game: Game, players: int, seed: int, apply_times: list[float], keep: list[Any]) -> float:
+    """One seeded random game; returns its wall time (ms) and records per-apply times."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    state = game.new(players)
+    step = 0
+    while not game.is_over(state):
+        acting = game.to_act(state)
+        if acting == [CHANCE]:
+            seat, action = CHANCE, resolve(seed, step, game.chance_outcomes(state))
+        else:
+            seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+            action = rng.choice(game.legal_actions(state, seat))
+        t0 = time.perf_counter()
+        state, _ = game.apply(state, seat, action)
+        apply_times.append((time.perf_counter() - t0) * 1000.0)
+        if step % 23 == 0:
+            keep.append(state)
+        step += 1
+    keep.append(state)
+    return (time.perf_counter() - start) * 1000.0
+
+
+def rules_figures(game: Game, runs: int) -> tuple[list[Figure], list[Any]]:
+    figures: list[Figure] = []
+    apply_times: list[float] = []
+    states: list[Any] = []
+    for players in range(game.min_players, game.max_players + 1):
+        walls = [playout(game, players, seed, apply_times, states) for seed in range(runs)]
+        budget = PLAYOUT_BUDGET_MS.get(game.name, DEFAULT_PLAYOUT_BUDGET_MS)
+        figures.append(Figure(f"{game.name} playout {players}p", walls, f"≤ {budget:.0f} ms"))
+    figures.insert(0, Figure(f"{game.name} apply (all counts)", apply_times, "p95 ≤ 2 ms"))
+    return figures, states
+
+
+def render_figures(game: Game, states: list[Any], limit: int) -> list[Figure]:
+    times: list[float] = []
+    sizes: list[float] = []
+    picked = states[:: max(1, len(states) // limit)][:limit]
+    for state in picked:
+        players = int(game.view(state, None)["players"])
+        for seat in (None, 0):
+            view = {**game.view(state, seat), "names": [f"Player {i + 1}" for i in range(players)]}
+            start = time.perf_counter()
+            png = render.draw(game.name, view)
+            times.append((time.perf_counter() - start) * 1000.0)
+            sizes.append(len(png) / 1024.0)
+    return [
+        Figure(f"{game.name} render", times, "p95 ≤ 40 ms"),
+        Figure(f"{game.name} image size", sizes, "≤ 400 KB", unit="KB"),
+    ]
+
+
+async def table_figure(moves: int) -> Figure:
+    """Table action including the SQLite commit (rendering excluded), FIXER 2p."""
+    samples: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        async with Database(Path(tmp) / "bench.db") as db:
+            table = TableService(db, seed_source=lambda: "bench")
+            users = [User("1", "Ann"), User("2", "Bob")]
+            rng = random.Random(7)
+            game_no = 0
+            while len(samples) < moves:
+                channel = f"bench-{game_no}"
+                game_no += 1
+                await table.open(channel_id=channel, guild_id="g", user=users[0], game="fixer", players=2)
+                await table.join(channel_id=channel, user=users[1])
+                result = await table.start(channel_id=channel, user=users[0])
+                while result.status == "active" and len(samples) < moves:
+                    user = users[result.to_act[0]]
+                    _, legal = await table.legal_moves(channel_id=channel, user=user)
+                    action = rng.choice(legal)
+                    t0 = time.perf_counter()
+                    result = await table.act(channel_id=channel, user=user, action=action)
+                    samples.append((time.perf_counter() - t0) * 1000.0)
+    return Figure("table act + SQLite commit (fixer 2p)", samples, "p95 ≤ 15 ms")
+
+
+async def run_all(quick: bool = False, games: list[str] | None = None) -> list[Figure]:
+    from bench.discord_roundtrip import roundtrip_figure
+
+    figures: list[Figure] = []
+    for name, game in rules.GAMES.items():
+        if games and name not in games:
+            continue
+        runs = 5 if quick else 30
+        rule_figs, states = rules_figures(game, runs)
+        figures.extend(rule_figs)
+        figures.extend(render_figures(game, states, 10 if quick else 60))
+    figures.append(await table_figure(100 if quick else 600))
+    figures.append(await roundtrip_figure(10 if quick else 60))
+    return figures

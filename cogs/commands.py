@@ -1,0 +1,191 @@
+"""The slash commands of design.md's Discord surface, mapped onto ``cogs.flows``.
+
+Every command is usable in servers, in DMs and as a user-installed app. Autocomplete narrows
+long lists by what was typed, ignoring case and accents, in English and the reader's language.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import rules
+from cogs import flows
+from cogs.i18n import desc, titled
+
+MAX_CHOICES = 25
+CHOICE_NAME_LIMIT = 100
+
+GAME_CHOICES = [app_commands.Choice(name=titled(g.title), value=name) for name, g in rules.GAMES.items()]
+SOLO_CHOICES = [
+    app_commands.Choice(name=titled(g.title), value=name) for name, g in rules.GAMES.items() if g.min_players == 1
+]
+
+contexts = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+installs = app_commands.allowed_installs(guilds=True, users=True)
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form for matching typed text."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def matches(typed: str, *haystacks: str) -> bool:
+    words = fold(typed).split()
+    hay = " ".join(fold(h) for h in haystacks)
+    return all(w in hay for w in words)
+
+
+def move_choices(game: rules.Game, legal: list[str], typed: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Legal moves matching ``typed``, grouped by kind, at most 25, labelled for humans."""
+    found = []
+    for action in sorted(legal, key=lambda a: (game.group(a), a)):
+        label = game.describe(action, locale)
+        english = game.describe(action, "en") if locale != "en" else ""
+        if matches(typed, action, label, english, game.group(action)):
+            name = f"{action} — {label}" if label != action else action
+            found.append(app_commands.Choice(name=name[:CHOICE_NAME_LIMIT], value=action))
+        if len(found) == MAX_CHOICES:
+            break
+    return found
+
+
+@contexts
+@installs
+class GameGroup(app_commands.Group, name="game", description=desc("game")):
+    """``/game new|join|leave|start|status|list|abandon``."""
+
+    @app_commands.command(name="new", description=desc("game.new"))
+    @app_commands.describe(game=desc("opt.game"), players=desc("opt.players"), options=desc("opt.options"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        players: Optional[app_commands.Range[int, 1, 4]] = None,  # noqa: UP045 - discord.py reads Optional
+        options: str | None = None,
+    ) -> None:
+        await flows.open_game(interaction, game, players, options)
+
+    @new.autocomplete("options")
+    async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        name = getattr(interaction.namespace, "game", None) or "fixer"
+        if name not in rules.GAMES:
+            return []
+        game = rules.get(name)
+        locale = flows.reader_locale(interaction)
+        head, _, last = current.rpartition(" ")
+        prefix = f"{head} " if head else ""
+        out = []
+        for opt in game.options:
+            for choice in opt.choices:
+                value = str(choice).lower() if isinstance(choice, bool) else str(choice)
+                text = f"{opt.key}={value}"
+                if matches(last, text, rules.localised(opt.label, locale) if opt.label else ""):
+                    label = f"{prefix}{text}"
+                    if opt.label:
+                        label += f" ({rules.localised(opt.label, locale)})"
+                    out.append(app_commands.Choice(name=label[:CHOICE_NAME_LIMIT], value=f"{prefix}{text}"[:100]))
+        return out[:MAX_CHOICES]
+
+    @app_commands.command(name="join", description=desc("game.join"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        await flows.join(interaction)
+
+    @app_commands.command(name="leave", description=desc("game.leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await flows.leave(interaction)
+
+    @app_commands.command(name="start", description=desc("game.start"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        await flows.start(interaction)
+
+    @app_commands.command(name="status", description=desc("game.status"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        await flows.status(interaction)
+
+    @app_commands.command(name="list", description=desc("game.list"))
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await flows.list_games(interaction)
+
+    @app_commands.command(name="abandon", description=desc("game.abandon"))
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await flows.abandon(interaction)
+
+
+class PlayCog(commands.Cog):
+    """``/move``, ``/hand``, ``/board``, ``/log``, ``/rules``, ``/solo`` and the ``/game`` group."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.group = GameGroup()
+        bot.tree.add_command(self.group)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.group.name)
+
+    @app_commands.command(name="move", description=desc("move"))
+    @app_commands.describe(action=desc("opt.action"))
+    @contexts
+    @installs
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        await flows.move(interaction, action)
+
+    @move.autocomplete("action")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            game, legal = await flows.service(interaction).legal_moves(
+                channel_id=flows.channel_of(interaction), user=flows.caller(interaction)
+            )
+        except Exception:
+            flows.log.exception("autocomplete failed in channel %s", interaction.channel_id)
+            return []
+        return move_choices(game, legal, current, flows.reader_locale(interaction))
+
+    @app_commands.command(name="hand", description=desc("hand"))
+    @contexts
+    @installs
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await flows.hand(interaction)
+
+    @app_commands.command(name="board", description=desc("board"))
+    @contexts
+    @installs
+    async def board(self, interaction: discord.Interaction) -> None:
+        await flows.board(interaction)
+
+    @app_commands.command(name="log", description=desc("log"))
+    @app_commands.describe(count=desc("opt.count"))
+    @contexts
+    @installs
+    async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10) -> None:
+        await flows.recent(interaction, count)
+
+    @app_commands.command(name="rules", description=desc("rules"))
+    @app_commands.describe(game=desc("opt.game"), topic=desc("opt.topic"))
+    @app_commands.choices(game=GAME_CHOICES)
+    @contexts
+    @installs
+    async def rules_(self, interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
+        await flows.rules_help(interaction, game, topic)
+
+    @rules_.autocomplete("topic")
+    async def topic_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        name = getattr(interaction.namespace, "game", None) or "fixer"
+        if name not in rules.GAMES:
+            return []
+        topics = rules.get(name).help(flows.reader_locale(interaction))
+        return [app_commands.Choice(name=t, value=t) for t in topics if matches(current, t)][:MAX_CHOICES]
+
+    @app_commands.command(name="solo", description=desc("solo"))
+    @app_commands.describe(game=desc("opt.game"))
+    @app_commands.choices(game=SOLO_CHOICES)
+    @contexts
+    @installs
+    async def solo(self, interaction: discord.Interaction, game: str) -> None:
+        await flows.solo(interaction, game)

@@ -1,0 +1,119 @@
+"""Buttons and select menus that survive restarts.
+
+Each is a ``DynamicItem``: its ``custom_id`` carries the game id (and, for moves, the game
+version it was drawn for), so after a restart discord.py rebuilds it from the id alone, and a
+click on an outdated one is refused politely instead of acting on a newer position.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs import flows
+
+PAGE_SIZE = 24
+"""Moves per select page: Discord allows 25 options; the 25th is "more…" when needed."""
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:join:(?P<gid>\d+)"):
+    def __init__(self, game_id: int, label: str = "Join") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"postern:join:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> JoinButton:
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows.join(interaction, game_id=self.game_id)
+
+
+class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:start:(?P<gid>\d+)"):
+    def __init__(self, game_id: int, label: str = "Start") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"postern:start:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> StartButton:
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows.start(interaction, game_id=self.game_id)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:hand:(?P<gid>\d+)"):
+    def __init__(self, game_id: int, label: str = "My hand") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"postern:hand:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> HandButton:
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows.hand(interaction, game_id=self.game_id)
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"postern:act:(?P<gid>\d+):(?P<ver>\d+):(?P<idx>\d+)"
+):
+    """The frequent decision, by its index among ``Game.quick_actions`` at that version."""
+
+    def __init__(self, game_id: int, version: int, index: int, label: str = "Move") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Move",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"postern:act:{game_id}:{version}:{index}",
+            )
+        )
+        self.game_id, self.version, self.index = game_id, version, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> ActButton:
+        return cls(int(match["gid"]), int(match["ver"]), int(match["idx"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows.quick_move(interaction, self.game_id, self.version, self.index)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"postern:pick:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)"
+):
+    """A page of the player's legal moves; the last option opens the next page."""
+
+    def __init__(self, game_id: int, version: int, page: int, options: list[discord.SelectOption] | None = None, placeholder: str = "") -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"postern:pick:{game_id}:{version}:{page}",
+                options=options or [discord.SelectOption(label="…", value="__more:0")],
+                placeholder=placeholder[:150] or None,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> MoveSelect:
+        return cls(int(match["gid"]), int(match["ver"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        choice = str(values[0]) if values else ""
+        if choice.startswith("__more:"):
+            await flows.hand(interaction, game_id=self.game_id, page=int(choice.split(":")[1]), edit=True)
+            return
+        await flows.move(interaction, choice, expected_version=self.version, game_id=self.game_id)
+
+
+ALL = (JoinButton, StartButton, HandButton, ActButton, MoveSelect)

@@ -1,0 +1,337 @@
+"""What each command, button and menu does, in one place: table call → reply.
+
+Commands and components share these flows, so a move behaves the same whether typed, picked or
+clicked. Every flow runs under ``guarded``: a refusal becomes an ephemeral, localised reply; an
+unexpected error is logged with the game id and answered politely — never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, ParamSpec
+
+import discord
+
+import rules
+from cogs import components, posting
+from cogs.i18n import code, ui
+from table.messages import TableError, message
+from table.service import Result, TableService, User
+
+if TYPE_CHECKING:
+    from cogs.client import PosternBot
+
+log = logging.getLogger("postern.discord")
+P = ParamSpec("P")
+THREAD_ARCHIVE_MINUTES = 10080
+
+
+def service(interaction: discord.Interaction) -> TableService:
+    bot: PosternBot = interaction.client  # type: ignore[assignment]
+    return bot.table
+
+
+def caller(interaction: discord.Interaction) -> User:
+    perms = getattr(interaction, "permissions", None)
+    manage = bool(interaction.guild is not None and perms is not None and perms.manage_messages)
+    return User(str(interaction.user.id), interaction.user.display_name, can_manage=manage)
+
+
+def channel_of(interaction: discord.Interaction) -> str:
+    return str(interaction.channel_id)
+
+
+def reader_locale(interaction: discord.Interaction) -> str:
+    return code(interaction.locale)
+
+
+def table_locale(interaction: discord.Interaction) -> str:
+    return code(interaction.guild_locale if interaction.guild_id else interaction.locale)
+
+
+async def send(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Answer the interaction: first reply if none yet, else a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def refuse(interaction: discord.Interaction, text: str) -> None:
+    await send(interaction, content=text[:2000], ephemeral=True)
+
+
+def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
+    @functools.wraps(flow)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
+        interaction = args[0]
+        assert isinstance(interaction, discord.Interaction)
+        try:
+            await flow(*args, **kwargs)
+        except TableError as err:
+            await refuse(interaction, err.text(reader_locale(interaction)))
+        except Exception:
+            game_id = kwargs.get("game_id")
+            if game_id is None:
+                try:
+                    row = await service(interaction).db.latest_game(channel_of(interaction))
+                    game_id = row.id if row else None
+                except Exception:  # the report must not fail because the database did
+                    game_id = None
+            log.exception("flow %s failed (game %s, channel %s)", flow.__name__, game_id, interaction.channel_id)
+            try:
+                await refuse(interaction, message("internal", reader_locale(interaction), game_id=game_id or "-"))
+            except discord.HTTPException:
+                log.warning("could not tell the user about the failure")
+
+    return wrapper
+
+
+# ---- lobby ------------------------------------------------------------------------------------
+@guarded
+async def open_game(interaction: discord.Interaction, game: str, players: int | None, options: str | None) -> None:
+    table = service(interaction)
+    if interaction.guild_id is None:
+        result = await table.open(
+            channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
+            options=options, locale=reader_locale(interaction), solo=True,
+        )
+        await send(interaction, **await posting.public_post(result, [started_header(result)]))
+        return
+    target = await lobby_thread(interaction, game)
+    channel_id = str(target.id) if target is not None else channel_of(interaction)
+    result = await table.open(
+        channel_id=channel_id, guild_id=str(interaction.guild_id), user=caller(interaction), game=game,
+        players=players, options=options, locale=table_locale(interaction),
+    )
+    post = posting.lobby_post(result, result.locale)
+    if target is None:
+        await send(interaction, **post)
+        return
+    await target.send(**post)
+    title = rules.localised(rules.get(result.game).title, reader_locale(interaction))
+    await send(interaction, content=ui("lobby_thread", reader_locale(interaction), game=title, thread=target.mention))
+
+
+async def lobby_thread(interaction: discord.Interaction, game: str) -> discord.Thread | None:
+    """A new public thread for the game when we may make one here (else play in the channel)."""
+    channel = interaction.channel
+    perms = interaction.app_permissions
+    if not isinstance(channel, discord.TextChannel) or not (perms.create_public_threads and perms.send_messages_in_threads):
+        return None
+    if game.strip().lower() not in rules.GAMES:
+        return None  # let the table refuse the unknown game before any thread exists
+    if await service(interaction).db.live_game(channel_of(interaction)) is not None:
+        return None
+    title = rules.get(game.strip().lower()).title["en"]
+    name = f"{title} — {interaction.user.display_name}"[:100]
+    try:
+        return await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+        )
+    except discord.HTTPException:
+        log.info("could not create a thread in %s; using the channel", channel.id)
+        return None
+
+
+@guarded
+async def join(interaction: discord.Interaction, game_id: int | None = None) -> None:
+    result = await service(interaction).join(channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id)
+    await show_lobby(interaction, result, from_button=game_id is not None)
+
+
+@guarded
+async def leave(interaction: discord.Interaction) -> None:
+    result = await service(interaction).leave(channel_id=channel_of(interaction), user=caller(interaction))
+    if result.kind == "abandoned":
+        await send(interaction, content=ui("abandoned", result.locale))
+        return
+    await show_lobby(interaction, result, from_button=False)
+
+
+async def show_lobby(interaction: discord.Interaction, result: Result, from_button: bool) -> None:
+    post = posting.lobby_post(result, result.locale)
+    if from_button and interaction.message is not None:
+        await interaction.response.edit_message(content=post["content"], view=post["view"])
+    else:
+        await send(interaction, **post)
+
+
+def started_header(result: Result) -> str:
+    title = rules.localised(rules.get(result.game).title, result.locale)
+    names = ", ".join(posting.escape(n) for n in result.names)
+    return ui("started", result.locale, game=title, names=names)
+
+
+@guarded
+async def start(interaction: discord.Interaction, game_id: int | None = None) -> None:
+    result = await service(interaction).start(channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id)
+    await send(interaction, **await posting.public_post(result, [started_header(result)]))
+
+
+@guarded
+async def abandon(interaction: discord.Interaction) -> None:
+    result = await service(interaction).abandon(channel_id=channel_of(interaction), user=caller(interaction))
+    await send(interaction, content=ui("abandoned", result.locale))
+
+
+@guarded
+async def solo(interaction: discord.Interaction, game: str) -> None:
+    table = service(interaction)
+    if interaction.guild_id is None:
+        result = await table.open(
+            channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
+            locale=reader_locale(interaction), solo=True,
+        )
+        await send(interaction, **await posting.public_post(result, [started_header(result)]))
+        return
+    locale = reader_locale(interaction)
+    dm = await interaction.user.create_dm()
+    result = await table.open(
+        channel_id=str(dm.id), guild_id=None, user=caller(interaction), game=game, locale=locale, solo=True
+    )
+    try:
+        await dm.send(**await posting.public_post(result, [started_header(result)]))
+    except discord.HTTPException:
+        await table.abandon(channel_id=str(dm.id), user=caller(interaction))
+        await refuse(interaction, ui("dm_closed", locale))
+        return
+    title = rules.localised(rules.get(result.game).title, locale)
+    await send(interaction, content=ui("solo_sent", locale, game=title), ephemeral=True)
+
+
+# ---- play -------------------------------------------------------------------------------------
+@guarded
+async def move(
+    interaction: discord.Interaction, action: str, expected_version: int | None = None, game_id: int | None = None
+) -> None:
+    result = await service(interaction).act(
+        channel_id=channel_of(interaction),
+        user=caller(interaction),
+        action=action,
+        expected_version=expected_version,
+        game_id=game_id,
+    )
+    await send(interaction, **await posting.public_post(result))
+
+
+@guarded
+async def quick_move(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
+    table = service(interaction)
+    action = await table.quick_action(
+        channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id, version=version, index=index
+    )
+    await move.__wrapped__(interaction, action, expected_version=version, game_id=game_id)  # type: ignore[attr-defined]
+
+
+def picker_options(game: rules.Game, legal: list[str], page: int, locale: str) -> list[discord.SelectOption]:
+    """One page of moves, grouped by kind, with "more…" leading to the next page."""
+    ordered = sorted(legal, key=lambda a: (game.group(a), a))
+    start_at = page * components.PAGE_SIZE
+    chunk = ordered[start_at : start_at + components.PAGE_SIZE]
+    options = [
+        discord.SelectOption(
+            label=f"{a}"[:100],
+            value=a,
+            description=f"[{game.group(a)}] {game.describe(a, locale)}"[:100],
+        )
+        for a in chunk
+    ]
+    if start_at + components.PAGE_SIZE < len(ordered):
+        options.append(discord.SelectOption(label=ui("more", locale)[:100], value=f"__more:{page + 1}"))
+    elif page > 0:
+        options.append(discord.SelectOption(label=ui("more", locale)[:100], value="__more:0"))
+    return options
+
+
+@guarded
+async def hand(interaction: discord.Interaction, game_id: int | None = None, page: int = 0, edit: bool = False) -> None:
+    locale = reader_locale(interaction)
+    result, private, legal = await service(interaction).hand(
+        channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id
+    )
+    game = rules.get(result.game)
+    view = None
+    lines = [ui("your_moves", locale, count=len(legal)) if legal else ui("no_moves", locale)]
+    if legal:
+        view = discord.ui.View(timeout=None)
+        options = picker_options(game, legal, page, locale)
+        view.add_item(components.MoveSelect(result.game_id, result.version, page, options, ui("pick", locale)))
+    file = await posting.image(result.game, private, f"{result.game}-{result.game_id}-hand")
+    kwargs: dict[str, Any] = {"content": "\n".join(lines)}
+    if view is not None:
+        kwargs["view"] = view
+    if edit:
+        await interaction.response.edit_message(attachments=[file], **kwargs)
+    else:
+        await send(interaction, file=file, ephemeral=True, **kwargs)
+
+
+@guarded
+async def board(interaction: discord.Interaction) -> None:
+    result = await service(interaction).status(channel_id=channel_of(interaction))
+    if result.view is None:
+        raise TableError("not_started")
+    await send(interaction, **await posting.public_post(result))
+
+
+@guarded
+async def status(interaction: discord.Interaction) -> None:
+    locale = reader_locale(interaction)
+    result = await service(interaction).status(channel_id=channel_of(interaction))
+    title = rules.localised(rules.get(result.game).title, locale)
+    header = ui(
+        "status",
+        locale,
+        game=title,
+        id=result.game_id,
+        status=ui(f"st_{result.status}", locale),
+        names=", ".join(posting.escape(n) for n in result.names),
+    )
+    if result.view is None:
+        await send(interaction, content=header, ephemeral=True)
+        return
+    result.events = []
+    post = await posting.public_post(result, [header])
+    await send(interaction, ephemeral=True, **post)
+
+
+@guarded
+async def list_games(interaction: discord.Interaction) -> None:
+    locale = reader_locale(interaction)
+    guild = str(interaction.guild_id) if interaction.guild_id else None
+    rows = await service(interaction).games(guild_id=guild, user=caller(interaction))
+    if not rows:
+        await send(interaction, content=ui("no_games", locale), ephemeral=True)
+        return
+    lines = []
+    for row, seats in rows:
+        title = rules.localised(rules.get(row.game).title, locale)
+        names = ", ".join(posting.escape(s.name) for s in seats)
+        where = f"<#{row.channel_id}>" if guild else ""
+        lines.append(f"#{row.id} **{title}** — {ui(f'st_{row.status}', locale)} — {names} {where}".strip())
+    await send(interaction, content=posting.fit(lines), ephemeral=True)
+
+
+@guarded
+async def recent(interaction: discord.Interaction, count: int) -> None:
+    locale = reader_locale(interaction)
+    _, lines = await service(interaction).recent(channel_id=channel_of(interaction), count=max(1, min(count, 50)))
+    text = posting.fit([f"• {line}" for line in lines]) if lines else ui("no_log", locale)
+    await send(interaction, content=text, ephemeral=True)
+
+
+@guarded
+async def rules_help(interaction: discord.Interaction, game: str, topic: str | None) -> None:
+    locale = reader_locale(interaction)
+    try:
+        chosen = rules.get(game.strip().lower())
+    except KeyError:
+        raise TableError("unknown_game", game=game, games=", ".join(rules.GAMES)) from None
+    topics = chosen.help(locale)
+    picked = {topic: topics[topic]} if topic in topics else topics
+    title = rules.localised(chosen.title, locale)
+    lines = [f"**{title}**", *(f"**{name}** — {text}" for name, text in picked.items())]
+    await send(interaction, content=posting.fit(lines), ephemeral=True)

@@ -1,0 +1,117 @@
+"""Turning table results into Discord messages: text within limits, the board image, buttons.
+
+One post per move: the public event lines (automa moves folded in), the board image, a mention of
+whoever must act next and the buttons (My hand, plus the frequent decision). Drawing runs in a
+worker thread so the event loop never stalls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+
+import render
+import rules
+from cogs import components
+from cogs.i18n import ui
+from table.service import Result
+
+CONTENT_LIMIT = 2000
+BUTTON_LABEL_LIMIT = 80
+
+
+def escape(name: str) -> str:
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
+    """Join lines, dropping the oldest ones (with a note) if the message would be too long."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = 20
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            break
+        kept.insert(0, line)
+        size += len(line) + 1
+    dropped = len(lines) - len(kept)
+    head = f"… (+{dropped})"
+    return "\n".join([head, *kept])[:limit]
+
+
+async def image(game: str, view: dict[str, Any], name: str) -> discord.File:
+    data = await asyncio.to_thread(render.draw, game, view)
+    return discord.File(io.BytesIO(data), filename=f"{name}.png")
+
+
+def result_lines(result: Result, locale: str) -> list[str]:
+    names = [escape(n) for n in result.names]
+    game = rules.get(result.game)
+    lines = [f"• {text}" for e in result.events if (text := game.event_text(e, locale, names))]
+    if result.finished and result.scores:
+        lines.append(ui("final", locale))
+        for rank, seat in enumerate(result.ranking, 1):
+            who = ui("automa", locale) if seat == rules.AUTOMA else (names[seat] if 0 <= seat < len(names) else "?")
+            score = result.scores[seat if seat >= 0 else len(result.scores) - 1]
+            lines.append(ui("score_line", locale, rank=rank, name=who, score=score))
+    elif result.status == "active":
+        # Ping only players who were not already acting: one mention per turn, not per decision.
+        who = [
+            f"<@{result.user_ids[s]}>" if result.user_ids[s] in result.mention else names[s]
+            for s in result.to_act
+            if 0 <= s < len(names)
+        ]
+        if who:
+            lines.append(ui("your_turn", locale, who=", ".join(dict.fromkeys(who))))
+    return lines
+
+
+def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
+    if result.status != "active":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(components.HandButton(result.game_id, label=ui("my_hand", locale)))
+    game = rules.get(result.game)
+    for index, action in enumerate(result.quick[:4]):
+        label = game.describe(action, locale)[:BUTTON_LABEL_LIMIT]
+        view.add_item(components.ActButton(result.game_id, result.version, index, label=label))
+    return view
+
+
+async def public_post(result: Result, header: list[str] | None = None) -> dict[str, Any]:
+    """Keyword arguments for ``send_message``/``send`` of a public post about ``result``."""
+    locale = result.locale
+    content = fit([*(header or []), *result_lines(result, locale)]) or "\u200b"
+    post: dict[str, Any] = {
+        "content": content,
+        "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
+    }
+    if result.view is not None:
+        post["file"] = await image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
+    buttons = game_buttons(result, locale)
+    if buttons is not None:
+        post["view"] = buttons
+    return post
+
+
+def lobby_post(result: Result, locale: str) -> dict[str, Any]:
+    game = rules.get(result.game)
+    names = ", ".join(escape(n) for n in result.names)
+    content = ui(
+        "lobby",
+        locale,
+        game=rules.localised(game.title, locale),
+        host=escape(result.names[0]) if result.names else "?",
+        count=len(result.names),
+        capacity=result.capacity,
+        names=names,
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(components.JoinButton(result.game_id, label=ui("join", locale)))
+    view.add_item(components.StartButton(result.game_id, label=ui("start", locale)))
+    return {"content": content, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
