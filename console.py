@@ -46,7 +46,7 @@ class Console:
         self.image_dir = image_dir
         self.locale = locale
         self.players: dict[str, User] = {}
-        self.current = User("local:you", os.environ.get("USER", "you") or "you")
+        self.current = User("local:you", os.environ.get("USER") or "Player")
         self.players[self.current.name.lower()] = self.current
         self.numbered: list[str] = []
 

@@ -184,7 +184,10 @@ class Fixer(Game):
         if kind == "start":
             return texts.text("start", locale, who=who(event["seat"]), round=event["round"])
         if kind == "dealt":
-            hands = "/".join(str(h) for h in event["hands"])
+            if event.get("deck"):
+                hands = texts.text("solo_deal", locale, hand=event["hands"][0], deck=event["deck"])
+            else:
+                hands = "/".join(str(h) for h in event["hands"])
             return texts.text("ev_dealt", locale, round=event["round"], hands=hands)
         if kind == "refilled":
             hands = "/".join(str(h) for h in event["hands"])

@@ -54,6 +54,11 @@ T: dict[str, dict[Locale, str]] = {
         "zh-TW": "第 {round} 局:發牌完成({hands})",
         "zh-CN": "第 {round} 局:发牌完成({hands})",
     },
+    "solo_deal": {
+        "en": "{hand} in your hand, {deck} in the automa's deck",
+        "zh-TW": "你的手牌 {hand} 張,自動機牌堆 {deck} 張",
+        "zh-CN": "你的手牌 {hand} 张,自动机牌堆 {deck} 张",
+    },
     "ev_refilled": {
         "en": "Round {round}: won cards dealt out again ({hands})",
         "zh-TW": "第 {round} 局:贏得的卡重新發出({hands})",

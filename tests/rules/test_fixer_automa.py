@@ -29,7 +29,7 @@ def test_a01_initial_plays_and_first_turn() -> None:
     s, _ = play(s, 0, "R4@1")
     assert s["stage"] == "play" and s["hands"][1] == []
     s, ev = flip(s, "R3")
-    p = [e for e in ev if e["kind"] == "play"][0]
+    p = find(ev, "play")
     assert (p["card"], p["region"]) == ("R3", 1)
     c = find(ev, "conflict")
     assert (c["winner"], c["critical"]) == (0, False)
@@ -52,7 +52,7 @@ A03_REGIONS = {1: region(("R5", None)), 2: region(("C5", None)), 3: region(), 4:
 def test_a03_same_suit_win_fewest_cards() -> None:
     s = table(1, hands={0: ["P1", "M1"], 1: ["R6", "R7", "C6"]}, slots=["R", "C"], regions=dict(A03_REGIONS), turn=1, deck=["P2", "M7"])
     s, ev = flip(s, "P2")
-    p = [e for e in ev if e["kind"] == "play"][0]
+    p = find(ev, "play")
     assert (p["card"], p["region"]) == ("C6", 2)
     assert s["won_down"][1] == ["C5"] and marks(s, 2) == [[], ["B"]]
     assert s["pending"] == {"loser": 0, "card": "C6", "active": 1}
@@ -88,7 +88,7 @@ def test_a07_the_flip_decides() -> None:
     s = table(1, hands={0: ["R2"], 1: ["M4"]}, slots=["M"], regions=regions, turn=1, deck=["R1", "P7"])
     s, ev = flip(s, "R1")
     assert s["slots"] == ["M", "R"]
-    p = [e for e in ev if e["kind"] == "play"][0]
+    p = find(ev, "play")
     assert (p["card"], p["region"]) == ("R1", 1)
     assert s["won_up"][1] == ["C6"] and marks(s, 1)[1] == ["B", "R"]
 

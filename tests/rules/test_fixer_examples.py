@@ -96,7 +96,10 @@ def test_t06_legal_moves_and_must_follow() -> None:
         with pytest.raises(IllegalAction) as err:
             play(s, 1, bad)
         assert err.value.key == key
-    assert "follow suit R" in GAME.reason_text(pytest.raises(IllegalAction, play, s, 1, "C5@2").value)
+    with pytest.raises(IllegalAction) as err:
+        play(s, 1, "C5@2")
+    assert "follow suit R" in GAME.reason_text(err.value)
+    assert "同花色 R" in GAME.reason_text(err.value, "zh-TW")
 
 
 def test_t07_keep_banned_by_face_up_card() -> None:

@@ -1,0 +1,63 @@
+"""The local console plays a whole solo FIXER game through the table service."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import console
+
+
+async def test_console_plays_a_solo_game_to_the_end(tmp_path: Path) -> None:
+    script = "help\nsolo fixer\n" + "1\n" * 400 + "log 3\nboard\nquit\n"
+    out = io.StringIO()
+    code = await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), io.StringIO(script), out)
+    text = out.getvalue()
+    assert code == 0
+    assert "Solo FIXER started" in text
+    assert "The game is over" in text
+    assert "final scores" in text
+    images = list((tmp_path / "img").glob("*.png"))
+    assert len(images) > 10 and all(p.read_bytes().startswith(b"\x89PNG") for p in images)
+    assert "Traceback" not in text
+
+
+async def test_console_lobby_with_local_players_and_refusals(tmp_path: Path) -> None:
+    script = "\n".join(
+        [
+            "new chess",
+            "new fixer 3",
+            "start",
+            "add Bea",
+            "add Bea",
+            "add 小明",
+            "start",
+            "R9@9",
+            "99",
+            "1",
+            "hand",
+            "as nobody",
+            "abandon",
+            "quit",
+        ]
+    )
+    out = io.StringIO()
+    await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), io.StringIO(script + "\n"), out)
+    text = out.getvalue()
+    assert "Unknown game" in text
+    assert "needs at least 2 players" in text
+    assert "already joined" in text
+    assert "小明 joined" in text
+    assert "Illegal move" in text
+    assert "No move with that number" in text
+    assert "your private view" in text
+    assert "Game abandoned" in text
+    assert "Traceback" not in text
+
+
+async def test_console_resumes_a_saved_game(tmp_path: Path) -> None:
+    db, img = str(tmp_path / "c.db"), str(tmp_path / "img")
+    await console.run(db, img, io.StringIO("solo\n1\nquit\n"), io.StringIO())
+    out = io.StringIO()
+    await console.run(db, img, io.StringIO("quit\n"), out)
+    assert "Resuming game 1" in out.getvalue()
