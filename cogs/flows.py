@@ -8,6 +8,7 @@ unexpected error is logged with the game id and answered politely — never a tr
 from __future__ import annotations
 
 import functools
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, ParamSpec
@@ -169,6 +170,19 @@ def started_header(result: Result) -> str:
 async def start(interaction: discord.Interaction, game_id: int | None = None) -> None:
     result = await service(interaction).start(channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id)
     await send(interaction, **await posting.public_post(result, [started_header(result)]))
+    await name_thread(interaction, result)
+
+
+async def name_thread(interaction: discord.Interaction, result: Result) -> None:
+    """Once the players are known, name the game's thread after the game and its players."""
+    thread = interaction.channel
+    if not isinstance(thread, discord.Thread) or thread.owner_id != interaction.client.user.id:  # type: ignore[union-attr]
+        return
+    title = rules.get(result.game).title["en"]
+    try:
+        await thread.edit(name=f"{title} — {', '.join(result.names)}"[:100])
+    except discord.HTTPException:
+        log.info("could not rename thread %s", thread.id)
 
 
 @guarded
@@ -295,6 +309,10 @@ async def status(interaction: discord.Interaction) -> None:
         return
     result.events = []
     post = await posting.public_post(result, [header])
+    if result.status in ("finished", "abandoned"):
+        _, record = await service(interaction).export(channel_id=channel_of(interaction))
+        log_file = discord.File(io.BytesIO(record.encode("utf-8")), filename=f"{result.game}-{result.game_id}.txt")
+        post["files"] = [post.pop("file"), log_file]
     await send(interaction, ephemeral=True, **post)
 
 

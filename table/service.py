@@ -456,6 +456,28 @@ class TableService:
                 break
         return result, lines[-count:]
 
+    async def export(self, *, channel_id: str) -> tuple[Result, str]:
+        """A text record of this channel's latest game: every public event, and — once the
+        game has ended and nothing is secret any more — every logged action with its seat."""
+        row = await self.db.latest_game(channel_id)
+        if row is None:
+            raise TableError("no_game")
+        result = await self._result("export", row)
+        game = rules.get(row.game)
+        ended = row.status in ("finished", "abandoned")
+        out = [f"# {game.title['en']} — game {row.id} ({row.status})", f"# players: {', '.join(result.names)}"]
+        if ended:
+            out.append(f"# seed: {row.seed}; options: {row.options}")
+        for action in await self.db.actions(row.id):
+            if ended:
+                who = "chance" if action.seat == CHANCE else (result.names[action.seat] if 0 <= action.seat < len(result.names) else str(action.seat))
+                out.append(f"{action.seq:>5} {who}: {action.action}")
+            for event in action.events:
+                text = game.event_text(event, row.locale, result.names)
+                if text:
+                    out.append(f"      · {text}")
+        return result, "\n".join(out) + "\n"
+
     async def replay(self, game_id: int) -> Any:
         """Rebuild a game's state from its action log alone (the snapshot must equal it)."""
         row = await self.db.game(game_id)

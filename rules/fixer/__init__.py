@@ -211,7 +211,10 @@ class Fixer(Game):
                 return texts.text("ev_instant", locale, who=who(event["instant_win"])) + " " + line
             if event.get("shared"):
                 return line + " — " + texts.text("ev_shared", locale)
-            return line + " — " + texts.text("ev_winner", locale, who=who(event["ranking"][0]))
+            line += " — " + texts.text("ev_winner", locale, who=who(event["ranking"][0]))
+            if event.get("decided_by") in ("red", "cards"):
+                line += texts.text(f"tie_{event['decided_by']}", locale)
+            return line
         return kind
 
     def reason_text(self, error: IllegalAction, locale: Locale = "en") -> str:

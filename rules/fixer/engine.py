@@ -599,6 +599,7 @@ def end_game(state: State, events: Events, round_unscored: bool = False) -> None
             "ranking": [seat_of(state, s) for s in ranking_sides(state)],
             "instant_win": None if state["instant"] is None else seat_of(state, state["instant"]),
             "shared": shared_first_place(state),
+            "decided_by": decided_by(state),
         }
     )
 
@@ -625,6 +626,20 @@ def rank_key(state: State, side: int) -> tuple[int, ...]:
 
 def ranking_sides(state: State) -> list[int]:
     return sorted(range(state["sides"]), key=lambda s: (rank_key(state, s), s))
+
+
+def decided_by(state: State) -> str | None:
+    """Which criterion separated first from second: "score", "red", "cards" (None if shared)."""
+    order = ranking_sides(state)
+    if len(order) < 2 or state["instant"] is not None:
+        return None
+    first, second = rank_key(state, order[0]), rank_key(state, order[1])
+    criteria = ("score",) if two_sided(state) else ("score", "red", "cards")
+    width = len(criteria)
+    for name, a, b in zip(criteria, first[-width:], second[-width:], strict=True):
+        if a != b:
+            return name
+    return None
 
 
 def shared_first_place(state: State) -> bool:

@@ -85,6 +85,16 @@ T: dict[str, dict[Locale, str]] = {
     "ev_shared": {"en": "Shared victory!", "zh-TW": "共同獲勝!", "zh-CN": "共同获胜!"},
     "ev_winner": {"en": "{who} wins!", "zh-TW": "{who} 獲勝!", "zh-CN": "{who} 获胜!"},
     "automa": {"en": "Automa", "zh-TW": "自動機", "zh-CN": "自动机"},
+    "tie_red": {
+        "en": " (tied on points; more red markers)",
+        "zh-TW": "(同分,紅色標記較多)",
+        "zh-CN": "(同分,红色标记较多)",
+    },
+    "tie_cards": {
+        "en": " (tied on points and red markers; fewer cards won)",
+        "zh-TW": "(分數與紅色標記皆同,贏得的卡牌較少)",
+        "zh-CN": "(分数与红色标记皆同,赢得的卡牌较少)",
+    },
 }
 
 REASONS: dict[str, dict[Locale, str]] = {

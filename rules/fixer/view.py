@@ -86,6 +86,7 @@ def build(state: State, viewer: int | None) -> dict[str, Any]:
             "ranking": [seat_of(state, s) for s in engine.ranking_sides(state)],
             "instant_win": None if state["instant"] is None else seat_of(state, state["instant"]),
             "shared": engine.shared_first_place(state),
+            "decided_by": engine.decided_by(state),
             "removed": sorted_cards(state["removed"]),
         }
     to_act = [CHANCE] if engine.pending_chance(state) else engine.humans_to_act(state)

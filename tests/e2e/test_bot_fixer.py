@@ -7,6 +7,7 @@ a button clicked after a bot restart, localisation, and a whole solo game in a D
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -75,6 +76,11 @@ async def open_two_player_game(world: World) -> tuple[FakeChannel, FakeMessage]:
     lobby = fake.last_message(thread)
     start = await fake.click(world.alice, lobby, label="Start")
     assert start.files and start.files[0].data.startswith(PNG)
+    for _ in range(100):  # the thread is renamed just after the reply
+        if thread.name == "FIXER — alice, bob":
+            break
+        await asyncio.sleep(0.02)
+    assert thread.name == "FIXER — alice, bob"
     assert start.message is not None
     return thread, start.message
 
@@ -204,6 +210,8 @@ async def test_a_whole_solo_game_in_dms(world: World) -> None:
         assert "Automa" in (post.content or "")
         status = await fake.slash(world.alice, dm, "game status")
         assert "finished" in (status.content or "")
+        record = next(f for f in status.files if f.filename.endswith(".txt")).data.decode()
+        assert "chance: deal" in record and "alice:" in record and "Game over" in record
         assert fake.rejections == [] and fake.unknown_routes == []
 
 

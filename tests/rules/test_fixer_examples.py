@@ -219,9 +219,12 @@ def test_t13_three_player_scoring_and_tiebreaks() -> None:
     s = finished(3)
     assert GAME.scores(s) == [22, 22, 22]
     assert GAME.ranking(s) == [1, 0, 2]
+    assert engine.decided_by(s) == "cards" and not engine.shared_first_place(s)
+    end = {"kind": "game_end", "scores": [22, 22, 22], "seats": [0, 1, 2], "ranking": [1, 0, 2], "instant_win": None, "shared": False, "decided_by": "cards"}
+    assert "S2 wins" in GAME.event_text(end) and "fewer cards" in GAME.event_text(end)
     s0 = finished(0)
     assert GAME.scores(s0) == [19, 19, 22]
-    assert GAME.ranking(s0)[0] == 2
+    assert GAME.ranking(s0)[0] == 2 and engine.decided_by(s0) == "score"
 
 
 def test_t14_two_player_totals() -> None:

@@ -1,0 +1,286 @@
+"""The FIXER table picture: regions, captures, markers, whose turn, and (private view) the hand.
+
+``draw(view)`` takes any view ``rules.fixer`` produces (schema: notes/fixer_view.md) and returns
+PNG bytes. Layouts follow the table (rules §2.4):
+
+* 2p/solo — four regions in a row, S1's panel below, S2's (or the automa's) above;
+* 3p — a triangle: S2 top left, S3 top right, S1 bottom centre, each pair's two regions on the edge
+  between them;
+* 4p — a square: S1 bottom, S2 left, S3 top, S4 right, the neighbour regions in the corners and
+  the two opposite-pair regions in the centre.
+
+A seat's private view (``viewer`` set and that seat's ``hand`` a list) adds the hand strip at the
+bottom; a finished game adds the result panel. Static parts (background, bands, frames) are drawn
+once per layout and copied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.fixer_board import draw_region, frame
+from render.fixer_cards import MINI, paste_face
+from render.fixer_panels import (
+    automa_panel,
+    hand_strip,
+    panel_frame,
+    player_panel,
+    result_height,
+    result_panel,
+)
+from render.fixer_png import STATUS_FILL, encode
+from render.fixer_scene import AUTOMA, CHANCE, Box, Scene
+from render.fixer_widgets import HIGHLIGHT, fit, seat_label, write
+
+WIDTH = 1440
+MARGIN = 20
+HEADER = 72
+STATUS = 100
+BOARD_TOP = HEADER + STATUS + 12
+HAND_HEIGHT = 228
+WIDE_PANEL = 232
+NARROW_PANEL = 280
+TWO_PLAYER_REGION = 440
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes for one table shape; ``regions`` maps id → (box, vertical, first seat)."""
+
+    height: int
+    panels: tuple[tuple[int, Box], ...]
+    regions: tuple[tuple[int, Box, bool, int], ...]
+    tags: bool
+    hand: Box | None
+    result: Box | None
+
+
+def _two_player(top_seat: int) -> tuple[list[tuple[int, Box]], list[tuple[int, Box, bool, int]], int, bool]:
+    width = WIDTH - 2 * MARGIN
+    region_w = (width - 3 * 20) // 4
+    y = BOARD_TOP
+    panels = [(top_seat, (MARGIN, y, width, WIDE_PANEL))]
+    y += WIDE_PANEL + 14
+    regions = [
+        (i + 1, (MARGIN + i * (region_w + 20), y, region_w, TWO_PLAYER_REGION), True, top_seat)
+        for i in range(4)
+    ]
+    y += TWO_PLAYER_REGION + 14
+    panels.append((0, (MARGIN, y, width, WIDE_PANEL)))
+    return panels, regions, y + WIDE_PANEL, False
+
+
+def _three_player() -> tuple[list[tuple[int, Box]], list[tuple[int, Box, bool, int]], int, bool]:
+    col = (WIDTH - 2 * MARGIN - 2 * 20) // 3  # 453
+    left, centre, right = MARGIN, MARGIN + col + 20, MARGIN + 2 * (col + 20)
+    y = BOARD_TOP
+    panels = [(1, (left, y, col, NARROW_PANEL)), (2, (right, y, col, NARROW_PANEL))]
+    regions = [
+        (3, (centre, y, col, 196), False, 1),
+        (4, (centre, y + 206, col, 196), False, 1),
+    ]
+    lower = y + NARROW_PANEL + 14
+    half = (col - 12) // 2
+    regions += [
+        (1, (left, lower, half, 470), True, 1),
+        (2, (left + half + 12, lower, half, 470), True, 1),
+        (5, (right, lower, half, 470), True, 2),
+        (6, (right + half + 12, lower, half, 470), True, 2),
+    ]
+    bottom = lower + 470
+    panels.append((0, (centre, bottom - NARROW_PANEL, col, NARROW_PANEL)))
+    return panels, regions, bottom, True
+
+
+def _four_player() -> tuple[list[tuple[int, Box]], list[tuple[int, Box, bool, int]], int, bool]:
+    col = (WIDTH - 2 * MARGIN - 2 * 20) // 3
+    left, centre, right = MARGIN, MARGIN + col + 20, MARGIN + 2 * (col + 20)
+    corner = 196
+    y1 = BOARD_TOP
+    y2 = y1 + NARROW_PANEL + 14
+    middle = 2 * corner + 10
+    y3 = y2 + middle + 14
+    dy = (NARROW_PANEL - corner) // 2
+    panels = [
+        (2, (centre, y1, col, NARROW_PANEL)),
+        (1, (left, y2 + (middle - NARROW_PANEL) // 2, col, NARROW_PANEL)),
+        (3, (right, y2 + (middle - NARROW_PANEL) // 2, col, NARROW_PANEL)),
+        (0, (centre, y3, col, NARROW_PANEL)),
+    ]
+    regions = [
+        (2, (left, y1 + dy, col, corner), False, 1),
+        (3, (right, y1 + dy, col, corner), False, 2),
+        (5, (centre, y2, col, corner), False, 0),
+        (6, (centre, y2 + corner + 10, col, corner), False, 1),
+        (1, (left, y3 + dy, col, corner), False, 1),
+        (4, (right, y3 + dy, col, corner), False, 0),
+    ]
+    return panels, regions, y3 + NARROW_PANEL, True
+
+
+@lru_cache(maxsize=64)
+def layout(players: int, solo: bool, with_hand: bool, result_h: int) -> Layout:
+    if solo or players <= 2:
+        panels, regions, bottom, tags = _two_player(AUTOMA if solo else 1)
+    elif players == 3:
+        panels, regions, bottom, tags = _three_player()
+    else:
+        panels, regions, bottom, tags = _four_player()
+    y = bottom + 14
+    result = None
+    if result_h:
+        result = (MARGIN, y, WIDTH - 2 * MARGIN, result_h)
+        y += result_h + 14
+    hand = None
+    if with_hand:
+        hand = (MARGIN, y, WIDTH - 2 * MARGIN, HAND_HEIGHT)
+        y += HAND_HEIGHT + 14
+    return Layout(y + 6, tuple(panels), tuple(regions), tags, hand, result)
+
+
+@lru_cache(maxsize=64)
+def _base(shape: Layout) -> Image.Image:
+    """The static layer: background, the two bands at the top, plain panel and region plates.
+
+    Copied for every picture; only what differs (highlighted panels, closed regions) is redrawn."""
+    image, d = kit.canvas(WIDTH, shape.height)
+    d.rectangle((0, 0, WIDTH, HEADER), fill=kit.INK)
+    d.rectangle((0, HEADER, WIDTH, HEADER + STATUS), fill=STATUS_FILL)
+    d.line((0, HEADER + STATUS, WIDTH, HEADER + STATUS), fill=kit.DARK, width=2)
+    kit.draw_text(d, (MARGIN, HEADER / 2), "FIXER", 40, kit.WHITE, bold=True, anchor="lm")
+    for _, box in shape.panels:
+        panel_frame(d, box, highlighted=False)
+    for _, box, _, _ in shape.regions:
+        frame(d, box, closed=False)
+    if shape.hand is not None:
+        panel_frame(d, shape.hand, highlighted=False)
+    return image
+
+
+def _header(scene: Scene) -> None:
+    view, words = scene.view, scene.words
+    x = MARGIN + kit.text_width("FIXER", 40, True) + 28
+    stage = (
+        words(f"stage.{scene.stage}")
+        if scene.stage in {"deal", "pass", "initial", "play", "decide", "over"}
+        else scene.stage
+    )
+    line = f"{words('round', r=view.get('round', 1), n=view.get('rounds', 1))} · {stage}"
+    write(scene.image, (x, HEADER / 2), line, 32, kit.WHITE, bold=True, anchor="lm")
+    counts = [f"{words('discard')} {int(view.get('discard_count') or 0)}"]
+    if scene.solo or int(view.get("players") or 0) <= 2:
+        counts.append(f"{words('removed')} {int(view.get('removed_count') or 0)}")
+    counts.append(words("critical", n=view.get("critical_bonus", 3)))
+    write(scene.image, (WIDTH - MARGIN, HEADER / 2), "  ·  ".join(counts), 24, kit.WHITE, anchor="rm")
+
+
+def _status(scene: Scene) -> None:
+    """The band under the header: who the game waits for, the pending decision, or the winner."""
+    d, words = scene.d, scene.words
+    cy = HEADER + STATUS // 2
+    x = MARGIN
+    pending = scene.pending()
+    if scene.view.get("over") or scene.stage == "over":
+        _status_result(scene, cy)
+        return
+    if pending is not None and scene.stage == "decide":
+        seat = int(pending.get("seat") or 0)
+        card = str(pending.get("card") or "")
+        text = words("decides", name=fit(scene.name(seat), 30, True, 420), card=card)
+        limit = WIDTH - 2 * MARGIN - 56 - MINI.width - 50
+        text_w = min(kit.text_width(text, 30, True), limit)
+        right = x + 56 + text_w + 20 + (MINI.width + 16 if card else 0)
+        d.rounded_rectangle((x, cy - 47, right, cy + 47), radius=16, fill=HIGHLIGHT, outline=kit.INK, width=2)
+        write(scene.image, (x + 16, cy), "▶", 30, kit.INK, bold=True, anchor="lm")
+        write(scene.image, (x + 56, cy), text, 30, kit.INK, bold=True, anchor="lm", max_width=limit)
+        if card:
+            paste_face(scene.image, (x + 56 + text_w + 20, cy - MINI.height // 2), card, MINI)
+        return
+    acting = scene.to_act
+    if CHANCE in acting:
+        text = words("automa_flip") if scene.solo and scene.stage in ("initial", "play") else words("chance")
+        write(scene.image, (x, cy), text, 30, kit.DARK, bold=True, anchor="lm")
+        return
+    if not acting:
+        return
+    d.rounded_rectangle(
+        (x, cy - 34, WIDTH - MARGIN, cy + 34), radius=16, fill=HIGHLIGHT, outline=kit.INK, width=2
+    )
+    cursor = x + 16
+    write(scene.image, (cursor, cy), "▶", 30, kit.INK, bold=True, anchor="lm")
+    cursor += 44
+    for seat in acting[:4]:
+        seat_label(scene, (cursor, cy), seat, 30, 330)
+        cursor += min(330, 2 * 22 + 6 + kit.text_width(scene.name(seat), 30, True)) + 24
+    write(
+        scene.image,
+        (cursor, cy),
+        scene.act_phrase(),
+        30,
+        kit.INK,
+        bold=True,
+        anchor="lm",
+        max_width=WIDTH - MARGIN - cursor - 16,
+    )
+
+
+def _status_result(scene: Scene, cy: int) -> None:
+    result = scene.view.get("result") or {}
+    words = scene.words
+    ranking = [int(s) for s in result.get("ranking") or []]
+    humans = len(scene.view.get("seats") or [])
+    instant = result.get("instant_win")
+    if instant is not None:
+        seat = AUTOMA if scene.solo and int(instant) in (AUTOMA, humans) else int(instant)
+        text = "★ " + words("instant_win", name=fit(scene.name(seat), 34, True, 420))
+    elif result.get("shared"):
+        text = "★ " + words("shared")
+    elif ranking:
+        seat = AUTOMA if scene.solo and ranking[0] in (AUTOMA, humans) else ranking[0]
+        text = f"★ {words('winner')}: {scene.name(seat)}"
+    else:
+        text = words("stage.over")
+    write(scene.image, (MARGIN, cy), text, 34, kit.INK, bold=True, anchor="lm", max_width=WIDTH - 2 * MARGIN)
+
+
+def _region_index(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    return {int(r.get("id", i + 1)): r for i, r in enumerate(view.get("regions") or [])}
+
+
+def picture(view: dict[str, Any]) -> Image.Image:
+    """The FIXER image as a Pillow image (``draw`` encodes it); split out for tests and benchmarks."""
+    players = int(view.get("players") or len(view.get("seats") or []) or 2)
+    solo = bool(view.get("solo"))
+    probe = Scene.start(view, Image.new("RGB", (1, 1)))
+    hand = probe.private_hand()
+    over = bool(view.get("over")) and bool(view.get("result"))
+    shape = layout(players, solo, hand is not None, result_height(view) if over else 0)
+    image = _base(shape).copy()
+    scene = Scene(view, image, ImageDraw.Draw(image), probe.words, probe.names)
+    _header(scene)
+    _status(scene)
+    regions = _region_index(view)
+    for region_id, box, vertical, first in shape.regions:
+        region = regions.get(region_id)
+        if region is not None:
+            draw_region(scene, box, region, vertical, first, two_player=solo or players <= 2, tags=shape.tags)
+    for seat, box in shape.panels:
+        if seat == AUTOMA:
+            automa_panel(scene, box)
+        elif scene.seat_info(seat):
+            player_panel(scene, box, seat)
+    if shape.result is not None:
+        result_panel(scene, shape.result)
+    if shape.hand is not None and hand is not None and scene.viewer is not None:
+        hand_strip(scene, shape.hand, scene.viewer, hand)
+    return image
+
+
+def draw(view: dict[str, Any]) -> bytes:
+    """Render a FIXER view (public or a seat's own) as PNG bytes."""
+    return encode(picture(view))

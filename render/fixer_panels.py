@@ -1,0 +1,388 @@
+"""Player panels, the automa's panel, the private hand strip and the end-of-game result.
+
+Panels show only what the view holds: hidden values arrive as ``null`` and are simply not drawn
+(a face-down capture whose cards are hidden becomes a card back with a count), so the public image
+can never leak a hand or a face-down card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+from render import kit
+from render.fixer_cards import BIG, MINI, SUITS, TILE, Suit, marker, paste_face, sort_key
+from render.fixer_scene import AUTOMA, Box, Scene
+from render.fixer_widgets import HIGHLIGHT, chip, counted_back, fan, fit, seat_label, write
+
+PANEL_FILL: kit.RGB = (252, 250, 244)
+YOU_FILL: kit.RGB = kit.SKY
+LINE_GAP = 22
+
+
+def panel_frame(d: ImageDraw.ImageDraw, box: Box, highlighted: bool) -> None:
+    """A panel's plate; the plain look is part of the cached static layer, so only the
+    highlighted one (whose turn it is: a yellow frame) is drawn per picture."""
+    x, y, w, h = box
+    if highlighted:
+        d.rounded_rectangle(
+            (x - 4, y - 4, x + w + 4, y + h + 4), radius=22, fill=HIGHLIGHT, outline=kit.INK, width=2
+        )
+        d.rounded_rectangle(
+            (x + 6, y + 6, x + w - 6, y + h - 6), radius=14, fill=PANEL_FILL, outline=kit.INK, width=2
+        )
+    else:
+        d.rounded_rectangle((x, y, x + w, y + h), radius=18, fill=PANEL_FILL, outline=kit.DARK, width=3)
+
+
+def _name_line(scene: Scene, box: Box, seat: int) -> None:
+    """Badge, name and the status chips (to play / passed / you) on the panel's first line."""
+    x, y, w, _ = box
+    cy = y + 34
+    right = x + w - 16
+    info = scene.seat_info(seat)
+    chips: list[tuple[str, kit.RGB]] = []
+    if scene.acting(seat):
+        chips.append(("▶ " + scene.act_phrase(short=w < 900), HIGHLIGHT))
+    elif scene.stage == "pass" and info.get("passed"):
+        chips.append((scene.words("passed"), kit.LIGHT))
+    if scene.viewer == seat:
+        chips.append((scene.words("you"), YOU_FILL))
+    if scene.view.get("start") == seat and not scene.view.get("over"):
+        chips.append((scene.words("start"), kit.LIGHT))
+    for text, fill in chips:
+        right -= chip(scene, (right, cy), text, 22, fill, anchor="rm") + 10
+    seat_label(scene, (x + 16, cy), seat, 28, right - x - 24)
+
+
+def _info_items(scene: Scene, info: dict[str, Any], with_hand: bool) -> list[tuple[str, Any]]:
+    items: list[tuple[str, Any]] = []
+    if with_hand:
+        items.append(("hand", int(info.get("hand_count") or 0)))
+    markers = info.get("markers") or {}
+    items.append(("markers", (int(markers.get("black") or 0), int(markers.get("red") or 0))))
+    if info.get("score") is not None:
+        items.append(("score", int(info["score"])))
+    rounds = list(info.get("round_scores") or [])
+    if rounds:
+        items.append(("total", (int(info.get("total") or sum(rounds)), rounds)))
+    return items
+
+
+def _item_width(scene: Scene, kind: str, value: Any) -> int:
+    if kind == "hand":
+        return kit.text_width(scene.words("hand"), 24) + 8 + 40 + 6 + kit.text_width(f"×{value}", 30, True)
+    if kind == "markers":
+        return 2 * (34 + 6 + kit.text_width(f"×{max(value)}", 30, True)) + 14
+    if kind == "score":
+        return kit.text_width(f"{scene.words('score')} {value}", 30, True)
+    total, rounds = value
+    return kit.text_width(_total_text(scene, total, rounds), 26, True)
+
+
+def _total_text(scene: Scene, total: int, rounds: list[int]) -> str:
+    detail = " + ".join(str(r) for r in rounds)
+    return f"{scene.words('total')} {total}" + (f" ({detail})" if len(rounds) > 1 else "")
+
+
+def _draw_item(scene: Scene, x: int, cy: int, kind: str, value: Any) -> None:
+    if kind == "hand":
+        x += write(scene.image, (x, cy), scene.words("hand"), 24, kit.DARK, anchor="lm") + 8
+        counted_back(scene, x, cy - 29, int(value))
+    elif kind == "markers":
+        for colour, count in zip(("B", "R"), value, strict=True):
+            marker(scene.image, (x + 17, cy), 17, colour)
+            x += 34 + 6
+            x += write(scene.image, (x, cy), f"×{count}", 30, kit.INK, bold=True, anchor="lm") + 14
+    elif kind == "score":
+        write(scene.image, (x, cy), f"{scene.words('score')} {value}", 30, kit.INK, bold=True, anchor="lm")
+    else:
+        total, rounds = value
+        write(scene.image, (x, cy), _total_text(scene, total, rounds), 26, kit.INK, bold=True, anchor="lm")
+
+
+def _info_lines(scene: Scene, box: Box, items: list[tuple[str, Any]], top: int, line_height: int = 50) -> int:
+    """Lay the info items out left to right, wrapping; returns the y below the last line."""
+    x0, _, w, _ = box
+    x, cy = x0 + 18, top + line_height // 2
+    for kind, value in items:
+        width = _item_width(scene, kind, value)
+        if x > x0 + 18 and x + width > x0 + w - 18:
+            x, cy = x0 + 18, cy + line_height
+        _draw_item(scene, x, cy, kind, value)
+        x += width + 28
+    return cy + line_height // 2
+
+
+def _won_row(scene: Scene, x: int, y: int, width: int, info: dict[str, Any]) -> None:
+    """Captured cards: face-up ones as cards, face-down ones as cards when visible, else a count."""
+    up = sorted(info.get("won_up") or [], key=sort_key)
+    down = info.get("won_down")
+    down_count = int(info.get("won_down_count") or (len(down) if isinstance(down, list) else 0))
+    down_cards = sorted(down, key=sort_key) if isinstance(down, list) else None
+    up_need = MINI.width + 36 * max(0, len(up) - 1) if up else kit.text_width(scene.words("none"), 22)
+    down_need = (MINI.width + 36 * max(0, len(down_cards) - 1)) if down_cards else 110
+    gap = 30
+    spare = max(0, width - up_need - down_need - gap)
+    up_width = up_need + (spare // 2 if up else 0)
+    label_y = y
+    cards_y = y + LINE_GAP
+    write(scene.image, (x, label_y), scene.words("won_up"), 19, kit.DARK)
+    if up:
+        used = fan(scene, x, cards_y, max(up_width, MINI.width), up)
+    else:
+        used = write(
+            scene.image, (x, cards_y + MINI.height / 2), scene.words("none"), 22, kit.GREY, anchor="lm"
+        )
+    dx = x + max(used, kit.text_width(scene.words("won_up"), 19)) + gap
+    write(scene.image, (dx, label_y), scene.words("won_down"), 19, kit.DARK)
+    if down_cards:
+        fan(scene, dx, cards_y, x + width - dx, down_cards)
+    elif down_count:
+        counted_back(scene, dx, cards_y + 13, down_count)
+    else:
+        write(scene.image, (dx, cards_y + MINI.height / 2), scene.words("none"), 22, kit.GREY, anchor="lm")
+
+
+def player_panel(scene: Scene, box: Box, seat: int) -> None:
+    info = scene.seat_info(seat)
+    if scene.acting(seat):
+        panel_frame(scene.d, box, True)
+    _name_line(scene, box, seat)
+    x, y, w, h = box
+    bottom = _info_lines(scene, box, _info_items(scene, info, with_hand=True), y + 58)
+    won_y = max(bottom + 4, y + h - MINI.height - LINE_GAP - 14)
+    _won_row(scene, x + 18, won_y, w - 36, info)
+
+
+def automa_panel(scene: Scene, box: Box) -> None:
+    """Solo: the automa's public hand as suit piles, slot 1 rightmost next to its deck."""
+    info = scene.seat_info(AUTOMA)
+    if scene.acting(AUTOMA):
+        panel_frame(scene.d, box, True)
+    _name_line(scene, box, AUTOMA)
+    x, y, w, h = box
+    piles_left = _piles(scene, (x, y, w, h), info)
+    left_box = (x, y, piles_left - x, h)
+    bottom = _info_lines(scene, left_box, _info_items(scene, info, with_hand=False), y + 58)
+    won_y = max(bottom + 4, y + h - MINI.height - LINE_GAP - 14)
+    _won_row(scene, x + 18, won_y, piles_left - x - 48, info)
+
+
+def _piles(scene: Scene, box: Box, info: dict[str, Any]) -> int:
+    """Draw deck and piles from the right edge leftwards; returns the x where they begin."""
+    x, y, w, _ = box
+    right = x + w - 18
+    top = y + 64
+    deck = int(info.get("deck_count") or 0)
+    deck_label = scene.words("deck")
+    deck_w = max(MINI.width + 50, kit.text_width(deck_label, 20))
+    deck_x = right - deck_w
+    write(scene.image, (deck_x, top), deck_label, 20, kit.DARK)
+    counted_back(scene, deck_x, top + 26, deck, MINI.width, MINI.height, 30)
+    label = scene.words("hand")
+    cursor = deck_x - 8
+    for slot, px, width, pile in pile_positions(list(info.get("piles") or []), deck_x - 24):
+        suit: Suit = SUITS.get(str(pile.get("suit", "?")), Suit("?", kit.GREY, "?"))
+        _pile(scene, px, top, width, slot, suit, [int(n) for n in pile.get("cards") or []])
+        cursor = px - 16
+    # The word "Hand" left of the whole row of piles says what they are.
+    write(scene.image, (cursor + 8, top + 26 + TILE.height / 2 + 20), label, 22, kit.DARK, anchor="rm")
+    return cursor - 10 - kit.text_width(label, 22)
+
+
+def pile_positions(piles: list[dict[str, Any]], right: int) -> list[tuple[int, int, int, dict[str, Any]]]:
+    """(slot, x, width, pile) for the automa's suit piles, laid out leftwards from ``right``.
+
+    The view lists slot 1 first; slot 1 is the pile next to the deck (rightmost), as on the table
+    (rules §5.4.1), because "rightmost card" decides the automa's ties.
+    """
+    placed = []
+    cursor = right
+    for slot, pile in enumerate(piles, start=1):
+        width = max(70, len(pile.get("cards") or []) * (TILE.width + 4) - 4)
+        cursor -= width
+        placed.append((slot, cursor, width, pile))
+        cursor -= 16
+    return placed
+
+
+def _pile(scene: Scene, x: int, top: int, width: int, slot: int, suit: Suit, numbers: list[int]) -> None:
+    d = scene.d
+    d.rounded_rectangle((x, top, x + width, top + 24), radius=8, fill=suit.colour, outline=kit.INK, width=2)
+    write(
+        scene.image,
+        (x + width / 2, top + 12),
+        f"{slot}: {suit.letter}{suit.symbol}",
+        18,
+        kit.contrast_ink(suit.colour),
+        bold=True,
+        anchor="mm",
+    )
+    if not numbers:
+        d.rounded_rectangle(
+            (x, top + 30, x + width, top + 30 + TILE.height), radius=8, outline=kit.GREY, width=2
+        )
+        write(
+            scene.image,
+            (x + width / 2, top + 30 + TILE.height / 2),
+            scene.words("pile_empty"),
+            18,
+            kit.GREY,
+            anchor="mm",
+        )
+        return
+    for i, n in enumerate(numbers):
+        paste_face(scene.image, (x + i * (TILE.width + 4), top + 30), f"{suit.letter}{n}", TILE)
+
+
+def hand_strip(scene: Scene, box: Box, seat: int, hand: list[str]) -> None:
+    """The viewer's own hand, big: this is what ``/hand`` shows."""
+    x, y, w, _ = box
+    if scene.acting(seat):
+        panel_frame(scene.d, box, True)
+    title = f"{scene.words('your_hand')} — {scene.name(seat)} · {scene.words('cards', n=len(hand))}"
+    right = x + w - 18
+    if scene.acting(seat):
+        right -= chip(scene, (right, y + 30), "▶ " + scene.act_phrase(), 22, HIGHLIGHT, anchor="rm") + 12
+    write(scene.image, (x + 20, y + 30), title, 28, kit.INK, bold=True, anchor="lm", max_width=right - x - 30)
+    cards = sorted(hand, key=sort_key)
+    if not cards:
+        write(scene.image, (x + 20, y + 60 + BIG.height / 2), scene.words("none"), 28, kit.GREY, anchor="lm")
+        return
+    groups = sum(1 for i, c in enumerate(cards) if i == 0 or c[0] != cards[i - 1][0])
+    gap, group_gap = 8, 22
+    natural = len(cards) * BIG.width + (len(cards) - 1) * gap + (groups - 1) * (group_gap - gap)
+    avail = w - 40
+    step_shrink = 0.0 if natural <= avail else (natural - avail) / max(1, len(cards) - 1)
+    cx = float(x + 20 + max(0, (avail - natural) // 2))
+    for i, card in enumerate(cards):
+        if i and card[0] != cards[i - 1][0]:
+            cx += group_gap - gap
+        paste_face(scene.image, (int(cx), y + 60), card, BIG, scene.suit_name(card))
+        cx += BIG.width + gap - step_shrink
+
+
+def result_rows(view: dict[str, Any]) -> int:
+    result = view.get("result") or {}
+    return len(result.get("scores") or [])
+
+
+def result_height(view: dict[str, Any]) -> int:
+    return 78 + 52 * max(2, result_rows(view)) + 52
+
+
+def ranked_seats(scene: Scene) -> list[int]:
+    """Ranking entries as seats; the automa may appear as -2 or as the index after the humans."""
+    result = scene.view.get("result") or {}
+    humans = len(scene.view.get("seats") or [])
+    seats = []
+    for entry in result.get("ranking") or []:
+        seat = int(entry)
+        seats.append(AUTOMA if scene.solo and seat in (AUTOMA, humans) else seat)
+    return seats
+
+
+def _score_of(scene: Scene, seat: int) -> int | None:
+    scores = list((scene.view.get("result") or {}).get("scores") or [])
+    index = len(scene.view.get("seats") or []) if seat == AUTOMA else seat
+    return int(scores[index]) if 0 <= index < len(scores) else None
+
+
+def winners(scene: Scene, ranked: list[int]) -> set[int]:
+    result = scene.view.get("result") or {}
+    instant = result.get("instant_win")
+    if instant is not None:
+        return {
+            AUTOMA
+            if scene.solo and int(instant) in (AUTOMA, len(scene.view.get("seats") or []))
+            else int(instant)
+        }
+    if not ranked:
+        return set()
+    if not result.get("shared"):
+        return {ranked[0]}
+
+    # Shared victory: everyone tied with the leader on score (and, in 3–4p, on the rules' tie-breaks
+    # that the view shows: red markers, then fewer cards in front).
+    def key(seat: int) -> tuple[int, ...]:
+        info = scene.seat_info(seat)
+        if len(scene.view.get("seats") or []) <= 2 or int(scene.view.get("rounds") or 1) > 1:
+            return (_score_of(scene, seat) or 0,)
+        markers = info.get("markers") or {}
+        front = len(info.get("won_up") or []) + int(info.get("won_down_count") or 0)
+        return (_score_of(scene, seat) or 0, int(markers.get("red") or 0), -front)
+
+    return {seat for seat in ranked if key(seat) == key(ranked[0])}
+
+
+def result_panel(scene: Scene, box: Box) -> None:
+    x, y, w, h = box
+    d = scene.d
+    result = scene.view.get("result") or {}
+    d.rounded_rectangle((x, y, x + w, y + h), radius=18, fill=PANEL_FILL, outline=kit.INK, width=4)
+    write(
+        scene.image,
+        (x + 20, y + 34),
+        f"{scene.words('stage.over')} — {scene.words('result')}",
+        32,
+        kit.INK,
+        bold=True,
+        anchor="lm",
+    )
+    ranked = ranked_seats(scene)
+    won = winners(scene, ranked)
+    removed = sorted(result.get("removed") or [], key=sort_key)
+    block = 0
+    if removed:
+        block = (
+            max(
+                min(560, MINI.width + (MINI.width + 6) * (len(removed) - 1)),
+                kit.text_width(scene.words("removed_cards"), 20),
+            )
+            + 30
+        )
+    rows_right = x + w - 20 - block
+    cy = y + 96
+    for place, seat in enumerate(ranked, start=1):
+        write(scene.image, (x + 24, cy), f"{place}.", 30, kit.INK, bold=True, anchor="lm")
+        seat_label(scene, (x + 70, cy), seat, 28, 360)
+        score = _score_of(scene, seat)
+        rounds = list(scene.seat_info(seat).get("round_scores") or [])
+        text = "" if score is None else f"{score}"
+        if len(rounds) > 1:
+            text += " (" + " + ".join(str(r) for r in rounds) + ")"
+        write(scene.image, (x + 450, cy), text, 30, kit.INK, bold=True, anchor="lm")
+        if seat in won:
+            label = "★ " + scene.words("shared" if result.get("shared") else "winner")
+            chip(
+                scene,
+                (min(x + 720, rows_right - kit.text_width(label, 24, True) - 30), cy),
+                label,
+                24,
+                HIGHLIGHT,
+            )
+        cy += 52
+    notes = []
+    if result.get("instant_win") is not None:
+        notes.append(
+            scene.words("instant_win", name=fit(scene.name(next(iter(won))), 26, True, 420) if won else "?")
+        )
+    elif result.get("shared"):
+        notes.append(scene.words("shared"))
+    if notes:
+        write(
+            scene.image,
+            (x + 24, y + h - 34),
+            " · ".join(notes),
+            26,
+            kit.INK,
+            bold=True,
+            anchor="lm",
+            max_width=rows_right - x - 30,
+        )
+    if removed:
+        rx = rows_right + 10
+        write(scene.image, (rx, y + 64), scene.words("removed_cards"), 20, kit.DARK)
+        fan(scene, rx, y + 92, x + w - 20 - rx, removed)
