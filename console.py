@@ -76,12 +76,15 @@ class Console:
         acting = [s for s in result.to_act if 0 <= s < len(result.user_ids)]
         if not acting:
             return
-        local = [self._user_of(result.user_ids[s]) for s in acting]
-        mover = next((u for u in local if u and u.id == self.current.id), None) or (local[0] if len(local) == 1 else None)
+        local = [u for s in acting if (u := self._user_of(result.user_ids[s])) is not None]
+        mover = next((u for u in local if u.id == self.current.id), None) or (local[0] if local else None)
         if mover is None:
             names = ", ".join(result.names[s] for s in acting)
-            self.say(f"  Waiting for {names}. Use `as NAME` to act as one of them.")
+            self.say(f"  Waiting for {names}.")
             return
+        if len(acting) > 1:
+            others = ", ".join(u.name for u in local if u.id != mover.id)
+            self.say(f"  Several players choose at once; now {mover.name} (then {others}; `as NAME` to switch).")
         self.current = mover
         game, legal = await self.table.legal_moves(channel_id=CHANNEL, user=mover)
         self.numbered = legal

@@ -1,0 +1,230 @@
+"""Torres: the board from above plus a side panel, as one PNG drawn from a rules view.
+
+Each square shows its height as a large number and a shade that darkens with height; castles
+are outlined with a thick line and labelled with their area (the scoring multiplier); knights
+are discs in the seat colour carrying the colour's letter (B, G, O, K), and the King is a
+yellow disc with a crown. The side panel lists every seat (name, letter, score, blocks, knights,
+cards), the phase, round and AP left; a seat's private view adds its own cards at the bottom.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.torres_layers import background, king_stamp, knight_stamp, paste_stamp, tile
+from render.torres_png import encode
+from render.torres_style import (
+    ACTIVE_FILL,
+    BOARD_X,
+    BOARD_Y,
+    CARD_STRIP,
+    CELL,
+    COLOUR_LETTERS,
+    COLOUR_RGB,
+    HEIGHT,
+    PANEL_X,
+    START_FRAME,
+    WIDTH,
+    card_label,
+    square_fill,
+    words,
+)
+
+FILES = "abcdefgh"
+
+
+def draw(view: dict[str, Any]) -> bytes:
+    """The PNG for ``view`` (public or a seat's private view)."""
+    private = view.get("me") is not None
+    height = HEIGHT + (CARD_STRIP if private else 0)
+    image = background(height).copy()
+    d = ImageDraw.Draw(image)
+    locale = str(view.get("locale") or "en")
+    names = kit.seat_names(view, int(view["players"]))
+    _header(d, view, locale)
+    _board(image, d, view)
+    _panel(d, view, names, locale)
+    if private:
+        _cards(d, view, locale, HEIGHT)
+    return encode(image)
+
+
+def _cell_box(sq: int) -> tuple[int, int, int, int]:
+    x, y = sq % 8, sq // 8
+    left = BOARD_X + x * CELL
+    top = BOARD_Y + (7 - y) * CELL
+    return left, top, left + CELL, top + CELL
+
+
+def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -> None:
+    w = words(locale)
+    kit.draw_text(d, (BOARD_X, 22), w["title"], 40, kit.INK, bold=True)
+    if view.get("over"):
+        status = w["over"]
+    else:
+        status = w["phase"].format(phase=view["phase"], round=view["round"], rounds=view["rounds"])
+    kit.draw_text(d, (BOARD_X + 250, 30), status, 30, kit.DARK, bold=True)
+
+
+def _board(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    heights: list[int] = view["heights"]
+    figures: list[Any] = view["figures"]
+    starts = set(view.get("start_squares") or [])
+    for sq in range(64):
+        box = _cell_box(sq)
+        image.paste(tile(heights[sq]), box[:2])
+        if f"{FILES[sq % 8]}{sq // 8 + 1}" in starts:
+            d.rectangle((box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), outline=START_FRAME, width=3)
+    _castle_outlines(d, view["castles"], heights)
+    for sq, fig in enumerate(figures):
+        if fig == -1 or fig is None:
+            continue
+        box = _cell_box(sq)
+        centre = ((box[0] + box[2]) / 2 + 10, (box[1] + box[3]) / 2 + 10)
+        if fig == "K":
+            paste_stamp(image, king_stamp(), centre)
+        else:
+            paste_stamp(image, knight_stamp(view["seats"][int(fig)]["colour"]), centre)
+
+
+def _castle_outlines(d: ImageDraw.ImageDraw, labels: list[int], heights: list[int]) -> None:
+    """Thick lines wherever a castle square meets a square outside its castle; area labels."""
+    areas: dict[int, int] = {}
+    anchor: dict[int, int] = {}
+    for sq, label in enumerate(labels):
+        if label < 0:
+            continue
+        areas[label] = areas.get(label, 0) + 1
+        best = anchor.get(label)
+        if best is None or heights[sq] > heights[best]:
+            anchor[label] = sq
+        left, top, right, bottom = _cell_box(sq)
+        x, y = sq % 8, sq // 8
+        if x == 0 or labels[sq - 1] != label:
+            d.line((left, top, left, bottom), fill=kit.INK, width=6)
+        if x == 7 or labels[sq + 1] != label:
+            d.line((right, top, right, bottom), fill=kit.INK, width=6)
+        if y == 7 or labels[sq + 8] != label:
+            d.line((left, top, right, top), fill=kit.INK, width=6)
+        if y == 0 or labels[sq - 8] != label:
+            d.line((left, bottom, right, bottom), fill=kit.INK, width=6)
+    for label, sq in anchor.items():
+        left, top, right, bottom = _cell_box(sq)
+        ink = kit.contrast_ink(square_fill(heights[sq]))
+        kit.draw_text(d, (right - 8, top + 8), f"×{areas[label]}", 22, ink, bold=True, anchor="ra")
+
+
+def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], locale: str) -> None:
+    w = words(locale)
+    x = PANEL_X
+    y = BOARD_Y
+    turn = view.get("turn")
+    current = view.get("current")
+    ranking = view.get("ranking") or []
+    for seat, info in enumerate(view["seats"]):
+        colour = info["colour"]
+        box = (x, y, WIDTH - 30, y + 150)
+        active = seat == current and not view.get("over")
+        d.rounded_rectangle(
+            box,
+            14,
+            fill=ACTIVE_FILL if active else kit.LIGHT,
+            outline=kit.INK if active else kit.GREY,
+            width=4 if active else 2,
+        )
+        kit.badge(d, (x + 40, y + 42), 26, COLOUR_RGB[colour], COLOUR_LETTERS[colour], outline=kit.WHITE)
+        marker = "▶ " if active else ""
+        if view.get("over") and ranking:
+            marker = f"#{ranking.index(seat) + 1} "
+        you = w["you"] if seat == view.get("seat") else ""
+        kit.draw_text(d, (x + 80, y + 22), marker + names[seat] + you, 30, kit.INK, bold=True, max_width=300)
+        kit.draw_text(d, (WIDTH - 50, y + 14), str(info["score"]), 50, kit.INK, bold=True, anchor="ra")
+        stacks = " ".join(str(v) for v in info["stacks"]) or "–"
+        turn_stack = info.get("turn_stack")
+        if turn_stack is not None:
+            blocks = w["blocks_turn"].format(now=turn_stack, later=stacks)
+        else:
+            blocks = w["blocks"].format(later=stacks)
+        kit.draw_text(d, (x + 20, y + 76), blocks, 24, kit.INK)
+        knights = w["knights"].format(n=info["knights_in_supply"])
+        kit.draw_text(d, (x + 20, y + 110), knights, 24, kit.INK)
+        cards = w["cards"].format(n=info["hand_size"])
+        kit.draw_text(d, (x + 250, y + 110), cards, 24, kit.INK)
+        y += 165
+    y += 5
+    lines: list[str] = []
+    if turn and not view.get("over") and current is not None:
+        lines.append(w["ap"].format(name=names[current], ap=turn["ap"]))
+        if turn.get("played"):
+            lines.append(w["played"].format(card=turn["played"]))
+    stage = view.get("stage")
+    if stage in w["stages"] and current is not None:
+        lines.append(w["stages"][stage].format(name=names[current]))
+    if view.get("master"):
+        card = view["master"]
+        lines.append(w["master"].format(card=f"{card} ({card_label(card, locale)})"))
+    if view.get("shared_pool") is not None:
+        lines.append(w["pool"].format(n=view["shared_pool"]))
+    lines.append(w["supply"].format(n=view["supply"]))
+    last = view.get("last_scoring")
+    if last:
+        parts = [
+            f"{COLOUR_LETTERS[view['seats'][r['seat']]['colour']]} +{r['castle'] + r['king'] + r['master']}"
+            for r in last["rows"]
+        ]
+        lines.append(w["last"].format(phase=last["phase"]))
+        lines.append("  " + " · ".join(parts))
+    for line in lines:
+        kit.draw_text(d, (x, y), line, 26, kit.INK, max_width=WIDTH - x - 30)
+        y += 38
+
+
+def _cards(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: int) -> None:
+    """The seat's own hand (and any cards being looked at) as a row of labelled cards."""
+    w = words(locale)
+    me = view["me"]
+    d.rectangle((0, top, WIDTH, top + CARD_STRIP), fill=kit.LIGHT)
+    kit.draw_text(d, (BOARD_X, top + 14), w["hand"], 28, kit.INK, bold=True)
+    fresh = list(me.get("acquired") or [])
+    shown: list[tuple[str, str]] = []
+    for card in me["hand"]:
+        tag = ""
+        if card in fresh:
+            fresh.remove(card)
+            tag = w["new"]
+        shown.append((card, tag))
+    shown.extend((card, w["looking"]) for card in me.get("reveal") or [])
+    if not shown:
+        kit.draw_text(d, (BOARD_X, top + 80), w["no_cards"], 26, kit.DARK)
+        return
+    per_row = 10
+    card_w = min(128, (WIDTH - 2 * BOARD_X) // min(len(shown), per_row) - 8)
+    for i, (card, tag) in enumerate(shown[: per_row * 1]):
+        left = BOARD_X + i * (card_w + 8)
+        box = (left, top + 58, left + card_w, top + 210)
+        d.rounded_rectangle(box, 10, fill=kit.WHITE, outline=kit.INK, width=3 if not tag else 5)
+        kit.draw_text(d, (left + card_w / 2, top + 70), card, 30, kit.INK, bold=True, anchor="ma")
+        _wrapped(d, left + card_w / 2, top + 112, card_label(card, locale), card_w - 10)
+        if tag:
+            kit.draw_text(d, (left + card_w / 2, top + 180), tag, 18, kit.VERMILION, bold=True, anchor="ma")
+    if len(shown) > per_row:
+        kit.draw_text(d, (WIDTH - 40, top + 14), f"+{len(shown) - per_row}", 28, kit.INK, True, "ra")
+
+
+def _wrapped(d: ImageDraw.ImageDraw, cx: float, y: float, text: str, width: int) -> None:
+    """Up to two centred lines; splits at spaces (Latin) or anywhere (CJK)."""
+    size = 20
+    if kit.text_width(text, size) <= width:
+        kit.draw_text(d, (cx, y), text, size, kit.DARK, anchor="ma")
+        return
+    cut = len(text)
+    while cut > 1 and kit.text_width(text[:cut], size) > width:
+        cut -= 1
+    space = text.rfind(" ", 0, cut + 1)
+    if space > 0:
+        cut = space
+    kit.draw_text(d, (cx, y), text[:cut].strip(), size, kit.DARK, anchor="ma")
+    kit.draw_text(d, (cx, y + 26), text[cut:].strip(), size, kit.DARK, anchor="ma", max_width=width)

@@ -1,0 +1,161 @@
+"""Torres drawing constants: layout, colours and the few words the image carries (en / zh)."""
+
+from __future__ import annotations
+
+from render import kit
+
+WIDTH = 1440
+BOARD_X = 64
+BOARD_Y = 96
+CELL = 104
+PANEL_X = BOARD_X + 8 * CELL + 40
+HEIGHT = BOARD_Y + 8 * CELL + 70
+CARD_STRIP = 230
+"""Extra height of a seat's private view (the /hand image): its own cards."""
+
+FRAME: kit.RGB = (120, 104, 80)
+START_FRAME: kit.RGB = (190, 150, 20)
+KING_RGB: kit.RGB = kit.YELLOW
+ACTIVE_FILL: kit.RGB = (255, 250, 232)
+
+COLOUR_RGB: dict[str, kit.RGB] = {
+    "blue": kit.BLUE,
+    "green": kit.GREEN,
+    "orange": kit.ORANGE,
+    "black": (25, 25, 25),
+}
+COLOUR_LETTERS: dict[str, str] = {"blue": "B", "green": "G", "orange": "O", "black": "K"}
+"""Every colour also carries a letter (K for black, as in CMYK), so colour never stands alone."""
+
+LEVEL_FILLS: tuple[kit.RGB, ...] = (
+    (238, 232, 212),
+    (208, 203, 192),
+    (184, 178, 168),
+    (160, 154, 146),
+    (134, 129, 124),
+    (110, 106, 103),
+    (88, 85, 84),
+    (68, 66, 67),
+    (52, 50, 52),
+)
+"""Ground, then ever darker stone per level; the number on the square carries the same fact."""
+
+
+def square_fill(height: int) -> kit.RGB:
+    return LEVEL_FILLS[min(height, len(LEVEL_FILLS) - 1)]
+
+
+CARD_NAMES: dict[str, dict[str, str]] = {
+    "AP6": {"en": "6 action points", "zh-TW": "6個行動點", "zh-CN": "6个行动点"},
+    "AP7": {"en": "7 action points", "zh-TW": "7個行動點", "zh-CN": "7个行动点"},
+    "UP2": {"en": "jump up 2 levels", "zh-TW": "騎士往上跳躍", "zh-CN": "骑士往上跳跃"},
+    "OVER": {"en": "jump over a knight", "zh-TW": "騎士往旁跳躍", "zh-CN": "骑士往旁跳跃"},
+    "DIAG": {"en": "diagonal step", "zh-TW": "騎士對角移動", "zh-CN": "骑士对角移动"},
+    "DOOR": {"en": "door move, may climb", "zh-TW": "騎士穿越移動", "zh-CN": "骑士穿越移动"},
+    "RELOC": {"en": "relocate a knight", "zh-TW": "騎士額外移動", "zh-CN": "骑士额外移动"},
+    "UNDER": {"en": "block under knight", "zh-TW": "插入塔樓", "zh-CN": "插入塔楼"},
+    "EXTRA": {"en": "extra block", "zh-TW": "額外塔樓", "zh-CN": "额外塔楼"},
+    "SHIFT": {"en": "shift a block", "zh-TW": "移動塔樓", "zh-CN": "移动塔楼"},
+    "DIFF": {"en": "all different levels", "zh-TW": "騎士皆不同高度", "zh-CN": "骑士皆不同高度"},
+    "SAME": {"en": "all the same level", "zh-TW": "騎士皆相同高度", "zh-CN": "骑士皆相同高度"},
+    "ROW": {"en": "all in one line", "zh-TW": "騎士排成一列", "zh-CN": "骑士排成一列"},
+    "SQUARE": {"en": "corners of a square", "zh-TW": "騎士位於四角", "zh-CN": "骑士位于四角"},
+    "BORDER": {"en": "knights on the border", "zh-TW": "騎士位於外圍邊緣", "zh-CN": "骑士位于外围边缘"},
+    "CASTLES": {"en": "on different castles", "zh-TW": "騎士位於不同城堡", "zh-CN": "骑士位于不同城堡"},
+    "DIAGS": {"en": "on the diagonals", "zh-TW": "騎士位於對角線", "zh-CN": "骑士位于对角线"},
+    "NEIGH": {"en": "all knights adjacent", "zh-TW": "騎士全部相鄰", "zh-CN": "骑士全部相邻"},
+}
+"""Card names as the image shows them (action cards on the hand strip, master card in the panel)."""
+
+
+def card_label(card: str, locale: str) -> str:
+    names = CARD_NAMES.get(card, {})
+    return names.get(locale) or names.get("en", "")
+
+
+WORDS: dict[str, dict[str, object]] = {
+    "en": {
+        "title": "Torres",
+        "you": " (you)",
+        "phase": "Phase {phase}/3 · round {round}/{rounds}",
+        "over": "Game over",
+        "blocks": "blocks: {later}",
+        "blocks_turn": "blocks: {now} now + {later}",
+        "knights": "knights left {n}",
+        "cards": "cards {n}",
+        "ap": "{name}: {ap} AP left",
+        "played": "card played: {card}",
+        "master": "master card: {card}",
+        "pool": "shared deck: {n}",
+        "supply": "general supply: {n} blocks",
+        "last": "phase {phase} scoring:",
+        "hand": "Your cards",
+        "new": "new",
+        "looking": "revealed",
+        "no_cards": "no cards in hand",
+        "stages": {
+            "build": "{name}: place a start castle",
+            "place": "{name}: place a knight",
+            "crown": "{name}: place the King",
+            "king": "{name}: move the King or pass",
+        },
+    },
+    "zh-TW": {
+        "title": "眾塔之城",
+        "you": "(你)",
+        "phase": "第 {phase}/3 階段 · 第 {round}/{rounds} 回合",
+        "over": "遊戲結束",
+        "blocks": "塔樓:{later}",
+        "blocks_turn": "塔樓:本輪 {now} + {later}",
+        "knights": "剩餘騎士 {n}",
+        "cards": "手牌 {n}",
+        "ap": "{name}:剩 {ap} 行動點",
+        "played": "已打出:{card}",
+        "master": "進階卡:{card}",
+        "pool": "共用牌堆:{n}",
+        "supply": "公區塔樓:{n}",
+        "last": "第 {phase} 階段計分:",
+        "hand": "你的行動卡",
+        "new": "新抽",
+        "looking": "翻開中",
+        "no_cards": "沒有手牌",
+        "stages": {
+            "build": "{name}:擺放起始城堡",
+            "place": "{name}:放置騎士",
+            "crown": "{name}:放置國王",
+            "king": "{name}:移動國王或不動",
+        },
+    },
+    "zh-CN": {
+        "title": "众塔之城",
+        "you": "(你)",
+        "phase": "第 {phase}/3 阶段 · 第 {round}/{rounds} 回合",
+        "over": "游戏结束",
+        "blocks": "塔楼:{later}",
+        "blocks_turn": "塔楼:本轮 {now} + {later}",
+        "knights": "剩余骑士 {n}",
+        "cards": "手牌 {n}",
+        "ap": "{name}:剩 {ap} 行动点",
+        "played": "已打出:{card}",
+        "master": "进阶卡:{card}",
+        "pool": "共用牌堆:{n}",
+        "supply": "公区塔楼:{n}",
+        "last": "第 {phase} 阶段计分:",
+        "hand": "你的行动卡",
+        "new": "新抽",
+        "looking": "翻开中",
+        "no_cards": "没有手牌",
+        "stages": {
+            "build": "{name}:摆放起始城堡",
+            "place": "{name}:放置骑士",
+            "crown": "{name}:放置国王",
+            "king": "{name}:移动国王或不动",
+        },
+    },
+}
+
+
+def words(locale: str) -> dict:
+    if locale in WORDS:
+        return WORDS[locale]
+    return WORDS["zh-TW"] if locale.startswith("zh") else WORDS["en"]

@@ -1,0 +1,94 @@
+"""The Torres renderer: valid PNGs within budget for public, private, CJK and finished views."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render
+from render import torres as torres_render
+from rules import CHANCE
+from rules.torres import GAME
+from tests.conformance import playout
+
+NAMES = ["Alice", "王小明", "林美玲 the very long named builder", "Ōtsuka"]
+BUDGET_BYTES = 400 * 1024
+
+
+def _mid_game(players: int = 4, options: dict[str, Any] | None = None, steps: int = 160) -> Any:
+    run = playout(GAME, players, options, seed=4)
+    state = GAME.new(players, options)
+    for seat, action in run.log[:steps]:
+        state, _ = GAME.apply(state, seat, action)
+    return state, run.state
+
+
+def _png(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+@pytest.mark.parametrize("seat", [None, 0, 1])
+def test_public_and_private_views_render(seat: int | None) -> None:
+    state, _ = _mid_game()
+    view = GAME.view(state, seat)
+    view["names"] = NAMES
+    data = render.draw("torres", view)
+    image = _png(data)
+    assert 1200 <= image.width <= 1600
+    assert len(data) <= BUDGET_BYTES
+    if seat is None:
+        assert image.height < _png(torres_render.draw({**view, "me": {"hand": []}})).height
+
+
+def test_private_view_shows_own_cards_strip() -> None:
+    state, _ = _mid_game()
+    public = _png(render.draw("torres", GAME.view(state, None)))
+    private_view = GAME.view(state, 0)
+    private_view["me"]["hand"] = ["AP6", "DOOR", "SHIFT"]
+    private_view["me"]["acquired"] = ["SHIFT"]
+    private = _png(render.draw("torres", private_view))
+    assert private.height > public.height
+    strip = private.crop((0, public.height, private.width, private.height)).convert("RGB")
+    assert len(strip.getcolors(maxcolors=1 << 16) or []) > 4  # cards and their labels are drawn
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-TW", "zh-CN"])
+def test_cjk_names_and_locales(locale: str) -> None:
+    state, _ = _mid_game(3, {"cards": "shared"})
+    view = GAME.view(state, 2)
+    view["names"] = ["張三", "李四", "王五"]
+    view["locale"] = locale
+    data = torres_render.draw(view)
+    assert _png(data).width == 1440
+
+
+def test_finished_game_renders() -> None:
+    _, final = _mid_game()
+    view = GAME.view(final, None)
+    assert view["over"]
+    data = torres_render.draw({**view, "names": NAMES})
+    assert len(data) <= BUDGET_BYTES
+    _png(data)
+
+
+def test_setup_and_master_views_render() -> None:
+    state = GAME.new(2, {"master": True})
+    state, _ = GAME.apply(state, CHANCE, "first blue")
+    _png(torres_render.draw(GAME.view(state, None)))
+    state, final = _mid_game(2, {"master": True}, steps=60)
+    _png(torres_render.draw(GAME.view(state, 1)))
+    _png(torres_render.draw(GAME.view(final, 0)))
+
+
+def test_render_without_names_uses_seat_labels() -> None:
+    state, _ = _mid_game()
+    view = GAME.view(state, None)
+    view.pop("names", None)
+    _png(torres_render.draw(view))
+
