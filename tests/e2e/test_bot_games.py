@@ -1,0 +1,72 @@
+"""Every game, at its smallest and largest player count, played to its end through Discord.
+
+The real bot runs against the fake Discord; players open the lobby, join with the button, start,
+and then every move is a ``/move`` slash command (chosen at random among the legal ones; every
+tenth through autocomplete, as a player would). Each reply must carry the board image.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rules
+from cogs.client import PosternBot
+from table.service import User
+from tests.fakediscord import FakeDiscord
+
+CASES = [
+    (name, players)
+    for name, game in rules.GAMES.items()
+    for players in sorted({game.min_players, game.max_players})
+]
+MAX_MOVES = 4000
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+async def test_game_plays_to_its_end_through_discord(tmp_path: Path, name: str, players: int) -> None:
+    rng = random.Random(f"{name}{players}")
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Tables")
+        users = [fake.add_user(f"p{i}") for i in range(max(players, 1))]
+        for u in users:
+            fake.add_member(guild, u)
+        channel = fake.add_text_channel(guild, "games")
+        bot = PosternBot(str(tmp_path / "bot.db"))
+        async with fake.running(bot):
+            if players == 1:
+                where = fake.dm_channel(users[0])
+                post = await fake.slash(users[0], where, "solo", {"game": name})
+            else:
+                await fake.slash(users[0], channel, "game new", {"game": name, "players": players})
+                where = fake.threads_of(channel)[0]
+                for u in users[1:]:
+                    await fake.click(u, fake.messages(where)[0], label="Join")
+                post = await fake.click(users[0], fake.messages(where)[0], label="Start")
+            assert post.files and post.files[0].data.startswith(b"\x89PNG")
+            by_id = {str(u.id): u for u in users}
+            for move_no in range(MAX_MOVES):
+                status = await bot.table.status(channel_id=str(where.id))
+                if status.status != "active":
+                    break
+                seat = status.to_act[0]
+                user = by_id[status.user_ids[seat]]
+                if move_no % 10 == 0:
+                    choices = await fake.autocomplete(user, where, "move", "action", typed="")
+                    assert 0 < len(choices) <= 25
+                    action = rng.choice(choices)["value"]
+                else:
+                    _, legal = await bot.table.legal_moves(
+                        channel_id=str(where.id), user=User(str(user.id), user.name)
+                    )
+                    action = rng.choice(legal)
+                post = await fake.slash(user, where, "move", {"action": action})
+                assert not post.ephemeral, post.content
+                assert post.files and post.files[0].data.startswith(b"\x89PNG")
+            else:
+                raise AssertionError(f"{name} did not end within {MAX_MOVES} moves")
+            assert status.status == "finished"
+            assert "Final result" in (post.content or "")
+            assert fake.rejections == [] and fake.unknown_routes == []
