@@ -10,7 +10,6 @@ and a palette PNG is a third of the data, so the whole encode takes ~10 ms for <
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 from itertools import combinations
 
@@ -52,39 +51,19 @@ SURFACES: tuple[kit.RGB, ...] = (
 those only). Each gets three blend steps towards the inks that are drawn on it."""
 
 
-def _mix(a: kit.RGB, b: kit.RGB, t: float) -> kit.RGB:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    """The fixed palette image used for every FIXER picture (built once)."""
-    colours: list[kit.RGB] = []
-
-    def add(colour: kit.RGB) -> None:
-        if colour not in colours and len(colours) < 256:
-            colours.append(colour)
-
-    for colour in (*INKS, *SURFACES):
-        add(colour)
+    """The fixed palette of every FIXER picture: inks and surfaces, then the edges between them."""
     light = SURFACES[:7]
-    for ink, surfaces in ((kit.INK, SURFACES), (kit.WHITE, SURFACES), (kit.DARK, light), (kit.GREY, light)):
-        for surface in surfaces:
-            for t in (0.25, 0.5, 0.75):
-                add(_mix(surface, ink, t))
+    ramps: list[kit.Ramp] = [
+        (surface, ink, (0.25, 0.5, 0.75))
+        for ink, surfaces in ((kit.INK, SURFACES), (kit.WHITE, SURFACES), (kit.DARK, light), (kit.GREY, light))
+        for surface in surfaces
+    ]
     # Edges between two surfaces (a card on a region, a marker on a panel): one midpoint each.
-    for a, b in combinations(SURFACES, 2):
-        add(_mix(a, b, 0.5))
-    flat = [channel for colour in colours for channel in colour]
-    flat += flat[:3] * (256 - len(colours))
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat)
-    return image
+    ramps += [(a, b, (0.5,)) for a, b in combinations(SURFACES, 2)]
+    return kit.fixed_palette((*INKS, *SURFACES), ramps)
 
 
 def encode(image: Image.Image) -> bytes:
-    """PNG bytes of ``image`` mapped onto :func:`palette` (no dithering: flat colours stay flat)."""
-    indexed = image.quantize(palette=palette(), dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    indexed.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+    return kit.png_indexed(image, palette())
