@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import render
+import rules
 from cogs import components
 from cogs.commands import PlayCog
 from cogs.i18n import PosternTranslator
@@ -34,6 +37,7 @@ class PosternBot(commands.Bot):
         self.table: TableService
         self.dev_guild = dev_guild
         self.sync_on_start = sync
+        self._warm: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.db.open()
@@ -44,6 +48,7 @@ class PosternBot(commands.Bot):
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         if self.sync_on_start:
             await self.sync_commands()
+        self._warm = asyncio.create_task(asyncio.to_thread(warm_renderers), name="postern-warm-renderers")
 
     async def sync_commands(self) -> None:
         if self.dev_guild:
@@ -68,7 +73,19 @@ class PosternBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if self._warm is not None:
+            await self._warm
         await self.db.close()
+
+
+def warm_renderers() -> None:
+    """Draw each game's opening view once, so fonts and cached layers are ready before the
+    first player's move (a cold first image takes several times the budget)."""
+    for name, game in rules.GAMES.items():
+        try:
+            render.draw(name, game.view(game.new(game.max_players), None))
+        except Exception:  # warming is an optimisation; a failure must not stop the bot
+            log.exception("warming the %s renderer failed", name)
 
 
 def run_bot(token: str, db_path: str, dev_guild: str | None) -> int:
