@@ -1,0 +1,271 @@
+"""The Castles of Burgundy: a rules view → one PNG of the table.
+
+Schema: ``rules/burgundy/VIEW.md`` (read, never imported: render must not depend on rules).
+
+Two layouts, both about 1500 px wide:
+
+* **public** (``seat`` null — the image posted after every move): header with phase, round, white
+  die and who acts; the central board (six depots in their ring around the black depot, round
+  goods, future goods stacks, turn-order track, bonus tiles, a players table with scores); then
+  every estate at a medium size with its dice, storage, goods, silverlings, workers and bonus tiles.
+* **private** (``seat`` set — ``/hand``): the same header and board, that player's estate large,
+  and the other estates as compact panels.
+
+A finished game adds the final score table under the header. The game has no hidden hand, so the
+two layouts differ only in emphasis.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from render import kit
+from render.burgundy_board import BOARD_H, board
+from render.burgundy_ctx import MARGIN, PHASES, WIDTH, Ctx, as_int, box, label, num, status_seat
+from render.burgundy_estate import (
+    OTHER_H,
+    OWN_H,
+    PANEL_H,
+    SOLO_H,
+    SOLO_HEX,
+    compact_estate,
+    estate_panel,
+    own_estate,
+)
+from render.burgundy_sprites import die, paste_centre, seat_marker
+from render.burgundy_style import HIGHLIGHT, encode, prompt_text
+
+__all__ = ["HIGHLIGHT", "compose", "draw"]
+
+HEADER_H = 92
+PHASE_X = 940
+"""Left edge of the phase boxes in the header."""
+
+
+def draw(view: dict[str, Any]) -> bytes:
+    """Render ``view`` (public when ``view["seat"]`` is null, else that seat's ``/hand`` image)."""
+    return encode(compose(view))
+
+
+def compose(view: dict[str, Any]) -> Image.Image:
+    """The table as an RGB image (``draw`` encodes it); split out so tests can inspect pixels."""
+    players = max(1, int(view.get("players") or len(view.get("estates") or []) or 1))
+    names = kit.seat_names(view, players)
+    locale = str(view.get("locale") or "en")
+    estates = [e for e in view.get("estates") or [] if isinstance(e, dict)]
+    seat = view.get("seat")
+    private = isinstance(seat, int) and 0 <= seat < len(estates) and len(estates) > 1
+    final_h = _final_height(view)
+
+    top = HEADER_H + final_h + BOARD_H + 2 * MARGIN
+    others = [e for e in estates if e.get("seat") != seat][:3] if private else []
+    if private:
+        height = top + OWN_H + MARGIN + OTHER_H + MARGIN
+    elif len(estates) <= 1:
+        height = top + SOLO_H + MARGIN
+    else:
+        rows = (len(estates) + 1) // 2
+        height = top + rows * (PANEL_H + MARGIN)
+    img, d = kit.canvas(WIDTH, height, kit.PAPER)
+    ctx = Ctx(img, d, view, names, locale)
+
+    _header(ctx)
+    y = HEADER_H
+    if final_h:
+        _final_table(ctx, MARGIN, y, WIDTH - 2 * MARGIN, final_h - MARGIN)
+        y += final_h
+    board(ctx, y + MARGIN)
+    y += BOARD_H + 2 * MARGIN
+    if private:
+        own = next((e for e in estates if e.get("seat") == seat), estates[0])
+        own_estate(ctx, own, MARGIN, y, WIDTH - 2 * MARGIN, OWN_H)
+        y += OWN_H + MARGIN
+        ow = (WIDTH - MARGIN) // max(2, len(others)) - MARGIN
+        for k, estate in enumerate(others):
+            compact_estate(ctx, estate, MARGIN + k * (ow + MARGIN), y, ow, OTHER_H)
+    elif len(estates) <= 1:
+        if estates:
+            own_estate(ctx, estates[0], MARGIN, y, WIDTH - 2 * MARGIN, SOLO_H, hex_w=SOLO_HEX)
+    else:
+        pw = (WIDTH - 3 * MARGIN) // 2
+        for k, estate in enumerate(estates):
+            col, row = k % 2, k // 2
+            x = MARGIN + col * (pw + MARGIN)
+            if len(estates) % 2 == 1 and k == len(estates) - 1:
+                x = (WIDTH - pw) // 2
+            estate_panel(ctx, estate, x, y + row * (PANEL_H + MARGIN), pw, PANEL_H)
+    return img
+
+
+# ---- header -------------------------------------------------------------------------------------------------
+@lru_cache(maxsize=32)
+def _header_frame(locale: str, phase: str, over: bool) -> Image.Image:
+    """The header's static part: title, phase boxes (current one yellow, past ones grey), labels."""
+    img, d = kit.canvas(WIDTH, HEADER_H, kit.PAPER)
+    ctx = Ctx(img, d, {}, [], locale)
+    d.rectangle((0, 0, WIDTH, HEADER_H - 4), fill=kit.DARK)
+    label(ctx, (18, 10), ctx.w("title"), 24, kit.WHITE)
+    for k, letter in enumerate(PHASES):
+        bx = PHASE_X + k * 50
+        current = letter == phase and not over
+        past = PHASES.index(phase) > k if phase in PHASES else False
+        fill = kit.YELLOW if current else (kit.GREY if past or over else kit.LIGHT)
+        d.rounded_rectangle(
+            (bx, 14, bx + 44, 58), radius=8, fill=fill, outline=kit.INK, width=3 if current else 1
+        )
+        num(img, (bx + 22, 37), letter, 28, kit.INK, "mm")
+    label(ctx, (PHASE_X, 64), ctx.w("phase"), 16, kit.LIGHT)
+    label(ctx, (PHASE_X + 262, 12), ctx.w("round"), 16, kit.LIGHT)
+    label(ctx, (WIDTH - 92, 4), ctx.w("white"), 14, kit.LIGHT, anchor="ma")
+    return img
+
+
+def _header(ctx: Ctx) -> None:
+    view = ctx.view
+    status = str(view.get("status") or "play")
+    phase = str(view.get("phase") or "A")
+    ctx.img.paste(_header_frame(ctx.locale, phase, status == "over"), (0, 0))
+    x, y = 18, 58
+    if status == "over":
+        label(ctx, (x, y), ctx.w("over"), 26, kit.YELLOW, anchor="lm")
+    else:
+        seat = status_seat(view)
+        if seat is not None and seat < len(ctx.names):
+            label(ctx, (x, y), "▶", 24, kit.YELLOW, anchor="lm")
+            x += 30
+            paste_centre(ctx.img, seat_marker(seat, 34), x + 17, y)
+            x += 44
+            x += label(ctx, (x, y), ctx.names[seat], 26, kit.WHITE, anchor="lm", max_width=360) + 14
+            prompt = view.get("prompt")
+            if isinstance(prompt, dict) and prompt.get("kind"):
+                label(
+                    ctx,
+                    (x, y),
+                    "— " + prompt_text(str(prompt["kind"]), ctx.locale),
+                    22,
+                    kit.LIGHT,
+                    anchor="lm",
+                    bold=False,
+                    max_width=PHASE_X - x - 20,
+                )
+        elif view.get("chance"):
+            label(ctx, (x, y), ctx.w("chance"), 24, kit.LIGHT, anchor="lm")
+    rnd = as_int(view.get("round"))
+    num(ctx.img, (PHASE_X + 262, 52), f"{rnd}/5", 36, kit.WHITE, "lm")
+    white = view.get("white_die")
+    if isinstance(white, int) and 1 <= white <= 6:
+        paste_centre(ctx.img, die(white, 60, kit.GREY), WIDTH - 92, 52)
+    else:
+        paste_centre(ctx.img, die(0, 60, kit.GREY, faded=True), WIDTH - 92, 52)
+
+
+# ---- final scores -------------------------------------------------------------------------------------------
+FINAL_COLUMNS = ("in_game", "knowledge", "goods", "silver", "workers", "empty", "total")
+"""Keys of ``final.rows`` shown as columns (headers: ``WORDS["col_<key>"]``)."""
+
+
+def _final_height(view: dict[str, Any]) -> int:
+    final = view.get("final")
+    if not isinstance(final, dict):
+        return 0
+    if isinstance(final.get("solo"), dict):
+        return 110 + MARGIN
+    rows = final.get("rows") or []
+    return 56 + 38 * max(1, len(rows)) + MARGIN + (30 if _tied_winner(final) else 0)
+
+
+def _tied_winner(final: dict[str, Any]) -> dict[str, Any] | None:
+    """The runner-up's row when the winner won a tie on points (the tie-break then needs explaining)."""
+    ranking = [s for s in final.get("ranking") or [] if isinstance(s, int)]
+    rows = {r.get("seat"): r for r in final.get("rows") or [] if isinstance(r, dict)}
+    if len(ranking) < 2 or ranking[0] not in rows or ranking[1] not in rows:
+        return None
+    first, second = rows[ranking[0]], rows[ranking[1]]
+    return second if first.get("total") == second.get("total") else None
+
+
+def _tie_break_note(ctx: Ctx, final: dict[str, Any]) -> str:
+    """Why the winner won a tie: the empty-space rule (``tiebreak`` option) or the turn order."""
+    second = _tied_winner(final)
+    if second is None:
+        return ""
+    ranking = [s for s in final.get("ranking") or [] if isinstance(s, int)]
+    first = next(r for r in final.get("rows") or [] if isinstance(r, dict) and r.get("seat") == ranking[0])
+    if first.get("empty") != second.get("empty"):
+        rule = "tie_more_empty" if final.get("tiebreak") == "bga" else "tie_fewer_empty"
+    else:
+        rule = "tie_order"
+    return ctx.w("tie").format(points=first.get("total"), rule=ctx.w(rule))
+
+
+def _final_table(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
+    final = ctx.view["final"]
+    box(ctx, x, y, w, h, kit.WHITE, kit.INK, 3)
+    label(ctx, (x + 16, y + 12), ctx.w("final"), 24, kit.INK)
+    solo = final.get("solo")
+    if isinstance(solo, dict):
+        won = bool(solo.get("won"))
+        label(
+            ctx,
+            (x + 16, y + 58),
+            ctx.w("solo_won") if won else ctx.w("solo_lost"),
+            28,
+            kit.GREEN if won else kit.VERMILION,
+        )
+        rows = [r for r in final.get("rows") or [] if isinstance(r, dict)]
+        vp = rows[0].get("in_game") if rows else None
+        parts = [
+            f"{as_int(solo.get('filled'))}/37 {ctx.w('filled')}",
+            f"{ctx.w('round')} {as_int(solo.get('round'))}",
+        ]
+        if isinstance(vp, int):
+            parts.append(f"{vp} {ctx.w('vp')}")
+        label(ctx, (x + 560, y + 62), " · ".join(parts), 24, kit.DARK)
+        return
+    ranking = [s for s in final.get("ranking") or [] if isinstance(s, int)]
+    rows = {r.get("seat"): r for r in final.get("rows") or [] if isinstance(r, dict)}
+    if ranking and 0 <= ranking[0] < len(ctx.names):
+        tx = x + 16 + kit.text_width(ctx.w("final"), 24, True) + 30
+        paste_centre(ctx.img, seat_marker(ranking[0], 30), tx + 15, y + 26)
+        suffix = f" {ctx.w('winner')}!"
+        room = x + 540 - (tx + 38) - kit.text_width(suffix, 24, True)
+        nw = label(
+            ctx, (tx + 38, y + 26), ctx.names[ranking[0]], 24, kit.VERMILION, anchor="lm", max_width=room
+        )
+        label(ctx, (tx + 38 + nw, y + 26), suffix, 24, kit.VERMILION, anchor="lm")
+    note = _tie_break_note(ctx, final)
+    if note:
+        label(ctx, (x + 16, y + h - 22), note, 17, kit.DARK, False, "lm", w - 32)
+    cx0 = x + 560
+    step = (w - 570) // len(FINAL_COLUMNS)
+    for k, key in enumerate(FINAL_COLUMNS):
+        label(ctx, (cx0 + k * step + step // 2, y + 18), ctx.w("col_" + key), 16, kit.DARK, anchor="ma")
+    order = [s for s in ranking if s in rows] + [s for s in rows if s not in ranking]
+    for k, seat in enumerate(order):
+        row = rows[seat]
+        ry = y + 56 + k * 38 + 16
+        num(ctx.img, (x + 30, ry), f"{k + 1}.", 24, kit.INK, "mm")
+        if isinstance(seat, int):
+            paste_centre(ctx.img, seat_marker(seat, 30), x + 70, ry)
+            name = ctx.name(seat)
+            nw = label(ctx, (x + 94, ry), name, 22, kit.INK, anchor="lm", max_width=300)
+            tiles = row.get("knowledge_tiles")
+            if isinstance(tiles, dict) and tiles:  # which knowledge tiles scored what
+                detail = "  ".join(f"{code} +{vp}" for code, vp in sorted(tiles.items()))
+                label(ctx, (x + 94 + nw + 14, ry + 1), detail, 15, kit.DARK, False, "lm", cx0 - x - nw - 120)
+        for c, key in enumerate(FINAL_COLUMNS):
+            value = row.get(key)
+            if value is None:
+                continue
+            bold = key == "total"
+            num(
+                ctx.img,
+                (cx0 + c * step + step // 2, ry),
+                str(value),
+                26 if bold else 22,
+                kit.INK if bold else kit.DARK,
+                "mm",
+            )
