@@ -86,34 +86,69 @@ class ActButton(
         await flows.quick_move(interaction, self.game_id, self.version, self.index)
 
 
-class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"postern:pick:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)"
+class SliceButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"postern:slice:(?P<gid>\d+):(?P<ver>\d+):(?P<idx>\d+)"
 ):
-    """A page of the player's legal moves; the last option opens the next page."""
+    """Opens the player's picker narrowed to one slice of ``Game.split_moves`` (e.g. one die)."""
 
-    def __init__(self, game_id: int, version: int, page: int, options: list[discord.SelectOption] | None = None, placeholder: str = "") -> None:
+    def __init__(self, game_id: int, version: int, index: int, label: str = "Moves") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Moves",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"postern:slice:{game_id}:{version}:{index}",
+            )
+        )
+        self.game_id, self.version, self.index = game_id, version, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> SliceButton:
+        return cls(int(match["gid"]), int(match["ver"]), int(match["idx"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows.hand(interaction, game_id=self.game_id, part=self.index, version=self.version)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"postern:pick:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)(?::(?P<part>\d+))?",
+):
+    """A page of the player's legal moves (or of one slice); the last option opens the next page."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+        part: int | None = None,
+    ) -> None:
+        suffix = "" if part is None else f":{part}"
         super().__init__(
             discord.ui.Select(
-                custom_id=f"postern:pick:{game_id}:{version}:{page}",
+                custom_id=f"postern:pick:{game_id}:{version}:{page}{suffix}",
                 options=options or [discord.SelectOption(label="…", value="__more:0")],
                 placeholder=placeholder[:150] or None,
                 min_values=1,
                 max_values=1,
             )
         )
-        self.game_id, self.version, self.page = game_id, version, page
+        self.game_id, self.version, self.page, self.part = game_id, version, page, part
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> MoveSelect:
-        return cls(int(match["gid"]), int(match["ver"]), int(match["page"]))
+        part = match["part"]
+        return cls(int(match["gid"]), int(match["ver"]), int(match["page"]), part=None if part is None else int(part))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         choice = str(values[0]) if values else ""
         if choice.startswith("__more:"):
-            await flows.hand(interaction, game_id=self.game_id, page=int(choice.split(":")[1]), edit=True)
+            page = int(choice.split(":")[1])
+            await flows.hand(interaction, game_id=self.game_id, page=page, edit=True, part=self.part, version=self.version)
             return
         await flows.move(interaction, choice, expected_version=self.version, game_id=self.game_id)
 
 
-ALL = (JoinButton, StartButton, HandButton, ActButton, MoveSelect)
+ALL = (JoinButton, StartButton, HandButton, ActButton, SliceButton, MoveSelect)

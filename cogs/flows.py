@@ -261,18 +261,36 @@ def picker_options(game: rules.Game, legal: list[str], page: int, locale: str) -
 
 
 @guarded
-async def hand(interaction: discord.Interaction, game_id: int | None = None, page: int = 0, edit: bool = False) -> None:
+async def hand(
+    interaction: discord.Interaction,
+    game_id: int | None = None,
+    page: int = 0,
+    edit: bool = False,
+    part: int | None = None,
+    version: int | None = None,
+) -> None:
+    """The private view and a picker of the caller's moves (narrowed to one slice if ``part``)."""
     locale = reader_locale(interaction)
     result, private, legal = await service(interaction).hand(
         channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id
     )
+    if version is not None and result.version != version:
+        raise TableError("stale")
     game = rules.get(result.game)
+    if part is not None:
+        if not legal:
+            who = ", ".join(result.names[s] for s in result.to_act if 0 <= s < len(result.names)) or "…"
+            raise TableError("not_your_turn", who=who)
+        slices = game.split_moves(legal, locale)
+        if not 0 <= part < len(slices):
+            raise TableError("stale")
+        legal = slices[part][1]
     view = None
     lines = [ui("your_moves", locale, count=len(legal)) if legal else ui("no_moves", locale)]
     if legal:
         view = discord.ui.View(timeout=None)
         options = picker_options(game, legal, page, locale)
-        view.add_item(components.MoveSelect(result.game_id, result.version, page, options, ui("pick", locale)))
+        view.add_item(components.MoveSelect(result.game_id, result.version, page, options, ui("pick", locale), part))
     file = await posting.image(result.game, private, f"{result.game}-{result.game_id}-hand")
     kwargs: dict[str, Any] = {"content": "\n".join(lines)}
     if view is not None:

@@ -80,6 +80,8 @@ def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
     for index, action in enumerate(result.quick[:4]):
         label = game.describe(action, locale)[:BUTTON_LABEL_LIMIT]
         view.add_item(components.ActButton(result.game_id, result.version, index, label=label))
+    for index, label in enumerate(result.slices[:5]):
+        view.add_item(components.SliceButton(result.game_id, result.version, index, label=label[:BUTTON_LABEL_LIMIT]))
     return view
 
 

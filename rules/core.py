@@ -12,6 +12,7 @@ free to share unchanged sub-structures between the old and the new state.
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,7 +92,7 @@ def parse_option_value(option: Option, value: Any) -> Any:
     )
 
 
-class Game:
+class Game(ABC):
     """Base class of every game: the members the table, renderer and tests rely on.
 
     Subclasses set the class attributes and implement the abstract methods. Defaults are given
@@ -105,8 +106,9 @@ class Game:
     options: list[Option] = []
 
     # ---- construction -------------------------------------------------------------------
+    @abstractmethod
     def new(self, players: int, options: dict[str, Any] | None = None) -> Any:
-        raise NotImplementedError
+        ...
 
     def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Validate ``options`` against ``self.options`` and fill in defaults.
@@ -138,27 +140,33 @@ class Game:
         return out
 
     # ---- flow -------------------------------------------------------------------------------
+    @abstractmethod
     def to_act(self, state: Any) -> list[int]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def legal_actions(self, state: Any, seat: int) -> list[str]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def chance_outcomes(self, state: Any) -> list[tuple[str, float]]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def apply(self, state: Any, seat: int, action: str) -> tuple[Any, list[Event]]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        ...
 
     # ---- end ----------------------------------------------------------------------------------
     def is_over(self, state: Any) -> bool:
         return self.to_act(state) == []
 
+    @abstractmethod
     def scores(self, state: Any) -> list[int]:
-        raise NotImplementedError
+        ...
 
     def ranking(self, state: Any) -> list[int]:
         """Seats best first; the default orders by score, then by seat number."""
@@ -192,6 +200,13 @@ class Game:
         override it to surface their usual choice (e.g. "end turn") among many.
         """
         return legal if len(legal) <= 4 else []
+
+    def split_moves(self, legal: list[str], locale: Locale = "en") -> list[tuple[str, list[str]]]:
+        """Named slices of a long move list for the public post's buttons (e.g. one per die).
+
+        Each button opens a picker of that slice only. The default offers none.
+        """
+        return []
 
     def group(self, action: str) -> str:
         """The kind of an action, used to group long move lists in pickers."""

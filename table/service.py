@@ -59,6 +59,8 @@ class Result:
     host_id: str = ""
     quick: list[str] = field(default_factory=list)
     """Button-worthy moves for the single seat to act (``Game.quick_actions``)."""
+    slices: list[str] = field(default_factory=list)
+    """Labels of ``Game.split_moves`` for the single seat to act (one button each)."""
     quick_seat: int | None = None
     scores: list[int] = field(default_factory=list)
     ranking: list[int] = field(default_factory=list)
@@ -155,7 +157,9 @@ class TableService:
             humans = [s for s in result.to_act if 0 <= s < len(users)]
             if len(humans) == 1 and row.status == "active":
                 result.quick_seat = humans[0]
-                result.quick = game.quick_actions(game.legal_actions(state, humans[0]))
+                legal = game.legal_actions(state, humans[0])
+                result.quick = game.quick_actions(legal)
+                result.slices = [label for label, _ in game.split_moves(legal, row.locale)]
             if game.is_over(state):
                 result.scores = game.scores(state)
                 result.ranking = game.ranking(state)

@@ -133,6 +133,15 @@ class BurgundyGame(Game):
     def group(self, action: str) -> str:
         return texts.group(action)
 
+    def split_moves(self, legal: list[str], locale: Locale = "en") -> list[tuple[str, list[str]]]:
+        return texts.split_by_die(legal, locale)
+
+    def quick_actions(self, legal: list[str]) -> list[str]:
+        """A lone end-of-turn next to the die slices; every move when there are only a few."""
+        if len(legal) <= 4:
+            return legal
+        return ["pass"] if "pass" in legal else []
+
     def help(self, locale: Locale = "en") -> dict[str, str]:
         return texts.help_topics(locale)
 

@@ -148,7 +148,37 @@ DESCRIBE: dict[str, L] = {
     "deal": _t("Estate board {n}", "莊園板{n}", "庄园板{n}"),
     "drop": _t(", discarding the {u}", ",先棄掉{u}", ",先弃掉{u}"),
     "and": _t(" and ", "和", "和"),
+    "slice_die": _t("Use your {d}", "用你的{d}", "用你的{d}"),
+    "slice_other": _t("Other moves", "其他行動", "其他行动"),
 }
+
+DIE_VERBS = frozenset({"take", "place", "adjust", "sell", "workers"})
+
+
+def die_of(action: str) -> int | None:
+    """The die (as it shows now) that a move spends, if any: the player's first choice."""
+    try:
+        a = parse(action)
+    except IllegalAction:
+        return None
+    if a[0] in DIE_VERBS and a[1]:
+        return int(a[1])
+    return None
+
+
+def split_by_die(legal: list[str], locale: Locale = "en") -> list[tuple[str, list[str]]]:
+    """One slice per die the moves use (the frequent first decision), then the rest."""
+    by_die: dict[int, list[str]] = {}
+    other: list[str] = []
+    for action in legal:
+        d = die_of(action)
+        (by_die.setdefault(d, []) if d is not None else other).append(action)
+    if len(by_die) < 1 or len(legal) <= 4:
+        return []
+    slices = [(_fmt("slice_die", locale, d=d), moves) for d, moves in sorted(by_die.items())]
+    if other:
+        slices.append((_fmt("slice_other", locale), other))
+    return slices
 
 
 def _fmt(key: str, locale: Locale, **kw: Any) -> str:
