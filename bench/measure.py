@@ -73,20 +73,21 @@ def render_figures(game: Game, states: list[Any], limit: int) -> list[Figure]:
     ]
 
 
-async def table_figure(moves: int) -> Figure:
-    """Table action including the SQLite commit (rendering excluded), FIXER 2p."""
+async def table_figure(moves: int, game: str = "fixer", players: int = 2) -> Figure:
+    """Table action including the SQLite commit (rendering excluded)."""
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         async with Database(Path(tmp) / "bench.db") as db:
             table = TableService(db, seed_source=lambda: "bench")
-            users = [User("1", "Ann"), User("2", "Bob")]
+            users = [User(str(i), f"P{i}") for i in range(players)]
             rng = random.Random(7)
             game_no = 0
             while len(samples) < moves:
                 channel = f"bench-{game_no}"
                 game_no += 1
-                await table.open(channel_id=channel, guild_id="g", user=users[0], game="fixer", players=2)
-                await table.join(channel_id=channel, user=users[1])
+                await table.open(channel_id=channel, guild_id="g", user=users[0], game=game, players=players)
+                for user in users[1:]:
+                    await table.join(channel_id=channel, user=user)
                 result = await table.start(channel_id=channel, user=users[0])
                 while result.status == "active" and len(samples) < moves:
                     user = users[result.to_act[0]]
@@ -95,7 +96,7 @@ async def table_figure(moves: int) -> Figure:
                     t0 = time.perf_counter()
                     result = await table.act(channel_id=channel, user=user, action=action)
                     samples.append((time.perf_counter() - t0) * 1000.0)
-    return Figure("table act + SQLite commit (fixer 2p)", samples, "p95 ≤ 15 ms")
+    return Figure(f"table act + SQLite commit ({game} {players}p)", samples, "p95 ≤ 15 ms")
 
 
 async def run_all(quick: bool = False, games: list[str] | None = None) -> list[Figure]:
@@ -109,6 +110,8 @@ async def run_all(quick: bool = False, games: list[str] | None = None) -> list[F
         rule_figs, states = rules_figures(game, runs)
         figures.extend(rule_figs)
         figures.extend(render_figures(game, states, 10 if quick else 60))
-    figures.append(await table_figure(100 if quick else 600))
+    for name, game in rules.GAMES.items():
+        if not games or name in games:
+            figures.append(await table_figure(100 if quick else 600, name, game.max_players))
     figures.append(await roundtrip_figure(10 if quick else 60))
     return figures
