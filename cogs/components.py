@@ -18,49 +18,40 @@ PAGE_SIZE = 24
 """Moves per select page: Discord allows 25 options; the 25th is "more…" when needed."""
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:join:(?P<gid>\d+)"):
-    def __init__(self, game_id: int, label: str = "Join") -> None:
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:(?P<kind>join|start|hand):(?P<gid>\d+)"):
+    """Buttons that need only the game id: Join, Start and My hand (one class, three kinds)."""
+
+    STYLES = {
+        "join": discord.ButtonStyle.primary,
+        "start": discord.ButtonStyle.success,
+        "hand": discord.ButtonStyle.secondary,
+    }
+
+    def __init__(self, kind: str, game_id: int, label: str) -> None:
         super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"postern:join:{game_id}")
+            discord.ui.Button(label=label, style=self.STYLES[kind], custom_id=f"postern:{kind}:{game_id}")
         )
-        self.game_id = game_id
+        self.kind, self.game_id = kind, game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> JoinButton:
-        return cls(int(match["gid"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> GameButton:
+        return cls(match["kind"], int(match["gid"]), label=str(getattr(item, "label", "") or match["kind"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flows.join(interaction, game_id=self.game_id)
+        flow = {"join": flows.join, "start": flows.start, "hand": flows.hand}[self.kind]
+        await flow(interaction, game_id=self.game_id)
 
 
-class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:start:(?P<gid>\d+)"):
-    def __init__(self, game_id: int, label: str = "Start") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"postern:start:{game_id}")
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> StartButton:
-        return cls(int(match["gid"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await flows.start(interaction, game_id=self.game_id)
+def join_button(game_id: int, label: str = "Join") -> GameButton:
+    return GameButton("join", game_id, label)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:hand:(?P<gid>\d+)"):
-    def __init__(self, game_id: int, label: str = "My hand") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"postern:hand:{game_id}")
-        )
-        self.game_id = game_id
+def start_button(game_id: int, label: str = "Start") -> GameButton:
+    return GameButton("start", game_id, label)
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> HandButton:
-        return cls(int(match["gid"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await flows.hand(interaction, game_id=self.game_id)
+def hand_button(game_id: int, label: str = "My hand") -> GameButton:
+    return GameButton("hand", game_id, label)
 
 
 class ActButton(
@@ -151,4 +142,4 @@ class MoveSelect(
         await flows.move(interaction, choice, expected_version=self.version, game_id=self.game_id)
 
 
-ALL = (JoinButton, StartButton, HandButton, ActButton, SliceButton, MoveSelect)
+ALL = (GameButton, ActButton, SliceButton, MoveSelect)

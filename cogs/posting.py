@@ -75,7 +75,7 @@ def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
     if result.status != "active":
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(components.HandButton(result.game_id, label=ui("my_hand", locale)))
+    view.add_item(components.hand_button(result.game_id, label=ui("my_hand", locale)))
     game = rules.get(result.game)
     for index, action in enumerate(result.quick[:4]):
         label = game.describe(action, locale)[:BUTTON_LABEL_LIMIT]
@@ -114,6 +114,6 @@ def lobby_post(result: Result, locale: str) -> dict[str, Any]:
         names=names,
     )
     view = discord.ui.View(timeout=None)
-    view.add_item(components.JoinButton(result.game_id, label=ui("join", locale)))
-    view.add_item(components.StartButton(result.game_id, label=ui("start", locale)))
+    view.add_item(components.join_button(result.game_id, label=ui("join", locale)))
+    view.add_item(components.start_button(result.game_id, label=ui("start", locale)))
     return {"content": content, "view": view, "allowed_mentions": discord.AllowedMentions.none()}

@@ -327,22 +327,7 @@ class TableService:
         row = await self._live_or_finished(channel_id, game_id)
         async with self.lock(row.id):
             row = await self._live_or_finished(channel_id, game_id)
-            if expected_version is not None and row.version != expected_version:
-                raise TableError("stale")
-            if row.status == "lobby":
-                raise TableError("not_started")
-            if row.status != "active":
-                raise TableError("game_over")
-            seats = await self.db.seats(row.id)
-            seat = next((s.seat for s in seats if s.user_id == user.id), None)
-            if seat is None:
-                raise TableError("not_seated")
-            game = rules.get(row.game)
-            state = self._state(row)
-            acting = game.to_act(state)
-            if seat not in acting:
-                who = ", ".join(seats[s].name for s in acting if 0 <= s < len(seats)) or "…"
-                raise TableError("not_your_turn", who=who)
+            game, state, seats, seat = await self._turn_of(row, user, expected_version)
             text = action.strip()
             if not text:
                 legal = game.legal_actions(state, seat)
@@ -366,10 +351,22 @@ class TableService:
     async def quick_action(self, *, channel_id: str, user: User, game_id: int, version: int, index: int) -> str:
         """The move behind a quick-action button, if it is still this user's to make."""
         row = await self._live(channel_id, game_id)
-        if row.version != version:
+        game, state, _, seat = await self._turn_of(row, user, version)
+        quick = game.quick_actions(game.legal_actions(state, seat))
+        if not 0 <= index < len(quick):
             raise TableError("stale")
-        if row.status != "active":
+        return quick[index]
+
+    async def _turn_of(
+        self, row: GameRow, user: User, expected_version: int | None
+    ) -> tuple[Game, Any, list[SeatRow], int]:
+        """Authorise ``user`` to decide now: the game, its state, the seats and the user's seat."""
+        if expected_version is not None and row.version != expected_version:
+            raise TableError("stale")
+        if row.status == "lobby":
             raise TableError("not_started")
+        if row.status != "active":
+            raise TableError("game_over")
         seats = await self.db.seats(row.id)
         seat = next((s.seat for s in seats if s.user_id == user.id), None)
         if seat is None:
@@ -380,10 +377,7 @@ class TableService:
         if seat not in acting:
             who = ", ".join(seats[s].name for s in acting if 0 <= s < len(seats)) or "…"
             raise TableError("not_your_turn", who=who)
-        quick = game.quick_actions(game.legal_actions(state, seat))
-        if not 0 <= index < len(quick):
-            raise TableError("stale")
-        return quick[index]
+        return game, state, seats, seat
 
     async def _next_seq(self, game_id: int) -> int:
         async with self.db.conn.execute(
