@@ -124,5 +124,32 @@ def replay(game: Game, players: int, options: dict[str, Any] | None, log: list[t
     return state
 
 
+def flow_cases() -> list[tuple[str, int, dict[str, Any]]]:
+    """Whole-game cases for the adapters: every game at every player count with default options,
+    plus every non-default choice of each option that changes the flow (options with at most
+    three choices; numeric tunings like a point value do not) at the largest count it applies to."""
+    cases: list[tuple[str, int, dict[str, Any]]] = []
+    for name, game in rules.GAMES.items():
+        counts = range(game.min_players, game.max_players + 1)
+        cases += [(name, players, {}) for players in counts]
+        for opt in game.options:
+            if len(opt.choices) > 3:
+                continue
+            fits = [p for p in counts if not opt.players or p in opt.players]
+            cases += [(name, max(fits), {opt.key: c}) for c in opt.choices if c != opt.default]
+    return cases
+
+
+def case_id(case: tuple[str, int, dict[str, Any]]) -> str:
+    name, players, opts = case
+    extra = ",".join(f"{k}={v}" for k, v in opts.items())
+    return f"{name}-{players}p" + (f"-{extra}" if extra else "")
+
+
+def options_text(opts: dict[str, Any]) -> str:
+    """The ``key=value`` form players type in ``/game new … options:``."""
+    return " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in opts.items())
+
+
 def all_games() -> list[Game]:
     return list(rules.GAMES.values())

@@ -1,31 +1,56 @@
-"""Every game plays to its end in the local console, hot-seat, at its smallest and largest count."""
+"""Every game plays to its end in the local console (hot-seat): every player count, every variant."""
 
 from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import console
-import rules
+from tests.conformance import case_id, flow_cases, options_text
 
-CASES = [
-    (name, players)
-    for name, game in rules.GAMES.items()
-    for players in sorted({game.min_players, game.max_players})
-]
+CASES = flow_cases()
 
 
-@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
-async def test_game_plays_to_the_end_in_the_console(tmp_path: Path, name: str, players: int) -> None:
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+async def test_game_plays_to_the_end_in_the_console(tmp_path: Path, case: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, opts = case
+    options = options_text(opts)
     if players == 1:
-        setup = [f"solo {name}"]
+        setup = [f"solo {name} {options}"]
     else:
-        setup = [f"new {name} {players}", *(f"add P{i}" for i in range(2, players + 1)), "start"]
-    script = "\n".join([*setup, *["1"] * 6000, "board", "quit"]) + "\n"
+        setup = [f"new {name} {players} {options}", *(f"add P{i}" for i in range(2, players + 1)), "start"]
     out = io.StringIO()
-    await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), io.StringIO(script), out)
+    player = Player(setup, out)
+    await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), player, out)  # type: ignore[arg-type]
     text = out.getvalue()
     assert "The game is over" in text, text[-3000:]
     assert "final scores" in text and "Traceback" not in text
+    assert "✗" not in text, [line for line in text.splitlines() if "✗" in line][:3]
+    assert player.moves < MAX_MOVES
+
+
+MAX_MOVES = 8000
+
+
+class Player:
+    """Types the setup lines, then "1" (the first listed move) until the game is over."""
+
+    def __init__(self, setup: list[str], out: io.StringIO) -> None:
+        self.lines = list(setup)
+        self.out = out
+        self.moves = 0
+        self.done = False
+
+    def readline(self) -> str:
+        if self.lines:
+            return self.lines.pop(0) + "\n"
+        if self.done:
+            return ""
+        if "The game is over" in self.out.getvalue()[-2000:] or self.moves >= MAX_MOVES:
+            self.done = True
+            return "board\n"
+        self.moves += 1
+        return "1\n"

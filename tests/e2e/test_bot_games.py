@@ -1,4 +1,4 @@
-"""Every game, at its smallest and largest player count, played to its end through Discord.
+"""Every game, at every player count and with every variant, played to its end through Discord.
 
 The real bot runs against the fake Discord; players open the lobby, join with the button, start,
 and then every move is a ``/move`` slash command (chosen at random among the legal ones; every
@@ -9,25 +9,23 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-import rules
 from cogs.client import PosternBot
 from table.service import User
+from tests.conformance import case_id, flow_cases, options_text
 from tests.fakediscord import FakeDiscord
 
-CASES = [
-    (name, players)
-    for name, game in rules.GAMES.items()
-    for players in sorted({game.min_players, game.max_players})
-]
-MAX_MOVES = 4000
+CASES = flow_cases()
+MAX_MOVES = 6000
 
 
-@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
-async def test_game_plays_to_its_end_through_discord(tmp_path: Path, name: str, players: int) -> None:
-    rng = random.Random(f"{name}{players}")
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+async def test_game_plays_to_its_end_through_discord(tmp_path: Path, case: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, opts = case
+    rng = random.Random(case_id(case))
     async with FakeDiscord() as fake:
         guild = fake.add_guild("Tables")
         users = [fake.add_user(f"p{i}") for i in range(max(players, 1))]
@@ -38,9 +36,15 @@ async def test_game_plays_to_its_end_through_discord(tmp_path: Path, name: str, 
         async with fake.running(bot):
             if players == 1:
                 where = fake.dm_channel(users[0])
-                post = await fake.slash(users[0], where, "solo", {"game": name})
+                if opts:  # in a DM, /game new starts a solo game at once, with its variants
+                    post = await fake.slash(users[0], where, "game new", {"game": name, "options": options_text(opts)})
+                else:
+                    post = await fake.slash(users[0], where, "solo", {"game": name})
             else:
-                await fake.slash(users[0], channel, "game new", {"game": name, "players": players})
+                new = {"game": name, "players": players}
+                if opts:
+                    new["options"] = options_text(opts)
+                await fake.slash(users[0], channel, "game new", new)
                 where = fake.threads_of(channel)[0]
                 for u in users[1:]:
                     await fake.click(u, fake.messages(where)[0], label="Join")
