@@ -13,8 +13,9 @@ import render
 import rules
 from cogs import components
 from cogs.commands import PlayCog
-from cogs.i18n import PosternTranslator
+from cogs.i18n import PosternTranslator, code
 from storage import Database
+from table.messages import message
 from table.service import TableService
 
 log = logging.getLogger("postern.discord")
@@ -62,7 +63,7 @@ class PosternBot(commands.Bot):
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Last line of defence: flows catch their own errors, so this sees only framework ones."""
         log.error("command error in channel %s: %s", interaction.channel_id, error, exc_info=error)
-        text = "Something went wrong; nothing was changed."
+        text = message("internal", code(interaction.locale), game_id="-")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
