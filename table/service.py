@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,7 +105,8 @@ class TableService:
 
     def __init__(self, db: Database, seed_source: Callable[[], str] | None = None) -> None:
         self.db = db
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Locks live only while someone holds or waits on them, so finished games leave nothing.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._seed = seed_source or (lambda: secrets.token_hex(8))
 
     def lock(self, game_id: int) -> asyncio.Lock:
