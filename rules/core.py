@@ -194,12 +194,12 @@ class Game(ABC):
         return error.reason
 
     def quick_actions(self, legal: list[str]) -> list[str]:
-        """The moves worth a button on the public post (the frequent decision).
+        """The moves worth a button on the *public* post (the frequent decision, e.g. "end turn").
 
-        The default offers every move when there are only a few (e.g. keep / discard); games
-        override it to surface their usual choice (e.g. "end turn") among many.
+        Everyone sees these labels, so a game must only offer moves that reveal nothing hidden
+        (a card play would show the player's hand). The default offers none.
         """
-        return legal if len(legal) <= 4 else []
+        return []
 
     def split_moves(self, legal: list[str], locale: Locale = "en") -> list[tuple[str, list[str]]]:
         """Named slices of a long move list for the public post's buttons (e.g. one per die).

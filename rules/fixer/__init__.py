@@ -220,6 +220,10 @@ class Fixer(Game):
     def reason_text(self, error: IllegalAction, locale: Locale = "en") -> str:
         return texts.reason(error.key, locale, **error.params) or error.reason
 
+    def quick_actions(self, legal: list[str]) -> list[str]:
+        """Keep / discard after a lost conflict: the card is public, so buttons reveal nothing."""
+        return [a for a in legal if a in ("keep", "discard")]
+
     def group(self, action: str) -> str:
         low = action.strip().lower()
         if low in ("keep", "discard"):

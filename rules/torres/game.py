@@ -72,9 +72,8 @@ class Torres(Game):
         return text.reason_text(error, locale)
 
     def quick_actions(self, legal: list[str]) -> list[str]:
-        """The frequent decision is "end" (or "king pass"); short lists are offered whole."""
-        frequent = [a for a in legal if a in ("end", "king pass")]
-        return frequent or super().quick_actions(legal)
+        """The frequent decision, "end" (or "king pass"); never card plays, which would show the hand."""
+        return [a for a in legal if a in ("end", "king pass")]
 
     def group(self, action: str) -> str:
         return text.group(action)
