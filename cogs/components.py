@@ -54,50 +54,45 @@ def hand_button(game_id: int, label: str = "My hand") -> GameButton:
     return GameButton("hand", game_id, label)
 
 
-class ActButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"postern:act:(?P<gid>\d+):(?P<ver>\d+):(?P<idx>\d+)"
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"postern:(?P<kind>act|slice):(?P<gid>\d+):(?P<ver>\d+):(?P<idx>\d+)",
 ):
-    """The frequent decision, by its index among ``Game.quick_actions`` at that version."""
+    """A button for the player to act, drawn for one game version (older ones are refused).
 
-    def __init__(self, game_id: int, version: int, index: int, label: str = "Move") -> None:
+    ``act``: the frequent decision, by its index among ``Game.quick_actions``.
+    ``slice``: opens the player's picker narrowed to one slice of ``Game.split_moves`` (e.g. a die).
+    """
+
+    STYLES = {"act": discord.ButtonStyle.primary, "slice": discord.ButtonStyle.secondary}
+
+    def __init__(self, kind: str, game_id: int, version: int, index: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or "Move",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"postern:act:{game_id}:{version}:{index}",
+                style=self.STYLES[kind],
+                custom_id=f"postern:{kind}:{game_id}:{version}:{index}",
             )
         )
-        self.game_id, self.version, self.index = game_id, version, index
+        self.kind, self.game_id, self.version, self.index = kind, game_id, version, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> ActButton:
-        return cls(int(match["gid"]), int(match["ver"]), int(match["idx"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> MoveButton:
+        return cls(match["kind"], int(match["gid"]), int(match["ver"]), int(match["idx"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flows.quick_move(interaction, self.game_id, self.version, self.index)
+        if self.kind == "act":
+            await flows.quick_move(interaction, self.game_id, self.version, self.index)
+        else:
+            await flows.hand(interaction, game_id=self.game_id, part=self.index, version=self.version)
 
 
-class SliceButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"postern:slice:(?P<gid>\d+):(?P<ver>\d+):(?P<idx>\d+)"
-):
-    """Opens the player's picker narrowed to one slice of ``Game.split_moves`` (e.g. one die)."""
+def act_button(game_id: int, version: int, index: int, label: str) -> MoveButton:
+    return MoveButton("act", game_id, version, index, label)
 
-    def __init__(self, game_id: int, version: int, index: int, label: str = "Moves") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or "Moves",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"postern:slice:{game_id}:{version}:{index}",
-            )
-        )
-        self.game_id, self.version, self.index = game_id, version, index
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> SliceButton:
-        return cls(int(match["gid"]), int(match["ver"]), int(match["idx"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await flows.hand(interaction, game_id=self.game_id, part=self.index, version=self.version)
+def slice_button(game_id: int, version: int, index: int, label: str) -> MoveButton:
+    return MoveButton("slice", game_id, version, index, label)
 
 
 class MoveSelect(
@@ -142,4 +137,4 @@ class MoveSelect(
         await flows.move(interaction, choice, expected_version=self.version, game_id=self.game_id)
 
 
-ALL = (GameButton, ActButton, SliceButton, MoveSelect)
+ALL = (GameButton, MoveButton, MoveSelect)

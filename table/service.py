@@ -225,13 +225,17 @@ class TableService:
             return await self.start(channel_id=channel_id, user=user)
         return await self._result("opened", row)
 
+    async def _lobby_seats(self, row: GameRow) -> list[SeatRow]:
+        """The seats of a game still in its lobby (a started game refuses lobby changes)."""
+        if row.status != "lobby":
+            raise TableError("already_started")
+        return await self.db.seats(row.id)
+
     async def join(self, *, channel_id: str, user: User, game_id: int | None = None) -> Result:
         row = await self._live(channel_id, game_id)
         async with self.lock(row.id):
             row = await self._live(channel_id, game_id)
-            if row.status != "lobby":
-                raise TableError("already_started")
-            seats = await self.db.seats(row.id)
+            seats = await self._lobby_seats(row)
             if any(s.user_id == user.id for s in seats):
                 raise TableError("already_joined")
             if len(seats) >= row.capacity:
@@ -245,9 +249,7 @@ class TableService:
         row = await self._live(channel_id)
         async with self.lock(row.id):
             row = await self._live(channel_id)
-            if row.status != "lobby":
-                raise TableError("already_started")
-            seats = await self.db.seats(row.id)
+            seats = await self._lobby_seats(row)
             if not any(s.user_id == user.id for s in seats):
                 raise TableError("not_lobby_member")
             rest = [(s.user_id, s.name) for s in seats if s.user_id != user.id]
@@ -267,9 +269,7 @@ class TableService:
         row = await self._live(channel_id, game_id)
         async with self.lock(row.id):
             row = await self._live(channel_id, game_id)
-            if row.status != "lobby":
-                raise TableError("already_started")
-            seats = await self.db.seats(row.id)
+            seats = await self._lobby_seats(row)
             if user.id != row.host_id and not user.can_manage:
                 raise TableError("not_host", who=seats[0].name if seats else "?")
             game = rules.get(row.game)
