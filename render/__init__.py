@@ -1,6 +1,6 @@
 """Pure drawing: a rules ``view`` (plus optional display names) → PNG bytes.
 
-``draw(game_name, view)`` is the contract; each game has a module ``render/<game>.py`` with a
+``draw(game_name, view)`` is the contract; each game has a package ``render/<game>/`` with a
 function ``draw(view: dict) -> bytes``. A view may carry ``"names"`` (display names per seat,
 added by the table) and ``"locale"``; renderers fall back to seat labels without them.
 """

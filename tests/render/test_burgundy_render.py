@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render import burgundy, draw
+from render import draw
+from render.burgundy import image as burgundy
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 BUDGET_BYTES = 400 * 1024
@@ -421,7 +422,7 @@ def _grey(sprite: Image.Image) -> bytes:
 
 def test_colour_never_carries_meaning_alone() -> None:
     """Pieces that differ only by colour must still differ in greyscale (a letter, code or number)."""
-    from render.burgundy_sprites import bonus_tile, crate, empty_slot, empty_space, seat_marker, tile
+    from render.burgundy.sprites import bonus_tile, crate, empty_slot, empty_space, seat_marker, tile
 
     colours = "CASMBK"
     spaces = [_grey(empty_space(c, 3, 60, 11)) for c in colours]
@@ -479,7 +480,7 @@ def test_last_placement_is_ringed() -> None:
 
 
 def test_every_word_and_prompt_is_localised() -> None:
-    from render.burgundy_style import PROMPTS, WORDS
+    from render.burgundy.style import PROMPTS, WORDS
 
     kinds = {
         "free",

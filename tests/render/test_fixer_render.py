@@ -14,10 +14,10 @@ import pytest
 from PIL import Image
 
 from render import draw as render_draw
-from render import fixer
-from render.fixer_cards import BIG, MINI, SUITS, TABLE, TILE, sort_key
-from render.fixer_panels import pile_positions, ranked_seats, winners
-from render.fixer_scene import Scene
+from render.fixer import image as fixer
+from render.fixer.cards import BIG, MINI, SUITS, TABLE, TILE, sort_key
+from render.fixer.panels import pile_positions, ranked_seats, winners
+from render.fixer.scene import Scene
 
 MAX_BYTES = 400 * 1024
 

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 import render
-from render import torres as torres_render
+from render.torres import image as torres_render
 from rules import CHANCE
 from rules.torres import GAME
 from tests.conformance import playout

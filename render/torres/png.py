@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render import kit
-from render.torres_style import (
+from render.torres.style import (
     ACTIVE_FILL,
     COLOUR_RGB,
     FRAME,

@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.fixer_text import Words
+from render.fixer.text import Words
 
 AUTOMA = -2
 CHANCE = -1

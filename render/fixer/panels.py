@@ -12,9 +12,9 @@ from typing import Any
 from PIL import ImageDraw
 
 from render import kit
-from render.fixer_cards import BIG, MINI, SUITS, TILE, Suit, marker, paste_face, sort_key
-from render.fixer_scene import AUTOMA, Box, Scene
-from render.fixer_widgets import HIGHLIGHT, chip, counted_back, fan, fit, seat_label, write
+from render.fixer.cards import BIG, MINI, SUITS, TILE, Suit, marker, paste_face, sort_key
+from render.fixer.scene import AUTOMA, Box, Scene
+from render.fixer.widgets import HIGHLIGHT, chip, counted_back, fan, fit, seat_label, write
 
 PANEL_FILL: kit.RGB = (252, 250, 244)
 YOU_FILL: kit.RGB = kit.SKY

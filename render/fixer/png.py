@@ -16,7 +16,7 @@ from itertools import combinations
 from PIL import Image
 
 from render import kit
-from render.fixer_cards import (
+from render.fixer.cards import (
     BACK,
     BACK_STRIPE,
     MARKER_RED,
@@ -25,8 +25,8 @@ from render.fixer_cards import (
     REGION_FILL,
     SUITS,
 )
-from render.fixer_panels import PANEL_FILL, YOU_FILL
-from render.fixer_widgets import HIGHLIGHT
+from render.fixer.panels import PANEL_FILL, YOU_FILL
+from render.fixer.widgets import HIGHLIGHT
 
 STATUS_FILL: kit.RGB = (232, 226, 212)
 

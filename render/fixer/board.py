@@ -12,9 +12,9 @@ from typing import Any
 from PIL import ImageDraw
 
 from render import kit
-from render.fixer_cards import REGION_CLOSED_FILL, REGION_FILL, TABLE, empty_slot, marker, paste, paste_face
-from render.fixer_scene import Box, Scene
-from render.fixer_widgets import seat_label, write
+from render.fixer.cards import REGION_CLOSED_FILL, REGION_FILL, TABLE, empty_slot, marker, paste, paste_face
+from render.fixer.scene import Box, Scene
+from render.fixer.widgets import seat_label, write
 
 NUMBER_SIZE = 54
 MID_HEIGHT = 104

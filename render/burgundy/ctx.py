@@ -14,8 +14,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.burgundy_sprites import paste_text
-from render.burgundy_style import word
+from render.burgundy.sprites import paste_text
+from render.burgundy.style import word
 
 WIDTH = 1500
 MARGIN = 10

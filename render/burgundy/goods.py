@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from render import kit
-from render.burgundy_ctx import Ctx, num
-from render.burgundy_sprites import crate, paste_centre
+from render.burgundy.ctx import Ctx, num
+from render.burgundy.sprites import crate, paste_centre
 
 
 def goods_groups_of(counts: list[Any]) -> list[tuple[int, int]]:

@@ -23,9 +23,9 @@ from typing import Any
 from PIL import Image
 
 from render import kit
-from render.burgundy_board import BOARD_H, board
-from render.burgundy_ctx import MARGIN, PHASES, WIDTH, Ctx, as_int, box, label, num, status_seat
-from render.burgundy_estate import (
+from render.burgundy.board import BOARD_H, board
+from render.burgundy.ctx import MARGIN, PHASES, WIDTH, Ctx, as_int, box, label, num, status_seat
+from render.burgundy.estate import (
     OTHER_H,
     OWN_H,
     PANEL_H,
@@ -35,8 +35,8 @@ from render.burgundy_estate import (
     estate_panel,
     own_estate,
 )
-from render.burgundy_sprites import die, paste_centre, seat_marker
-from render.burgundy_style import HIGHLIGHT, encode, prompt_text
+from render.burgundy.sprites import die, paste_centre, seat_marker
+from render.burgundy.style import HIGHLIGHT, encode, prompt_text
 
 __all__ = ["HIGHLIGHT", "compose", "draw"]
 

@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image
 
 from render import kit
-from render.burgundy_ctx import (
+from render.burgundy.ctx import (
     MARGIN,
     PHASES,
     WIDTH,
@@ -24,8 +24,8 @@ from render.burgundy_ctx import (
     label,
     num,
 )
-from render.burgundy_goods import goods_flow, goods_flow_fits
-from render.burgundy_sprites import (
+from render.burgundy.goods import goods_flow, goods_flow_fits
+from render.burgundy.sprites import (
     bonus_tile,
     crate,
     die,
@@ -37,7 +37,7 @@ from render.burgundy_sprites import (
     storage_slot,
     tile,
 )
-from render.burgundy_style import (
+from render.burgundy.style import (
     BLACK_DEPOT_BG,
     BOARD_BG,
     COLOUR_ORDER,

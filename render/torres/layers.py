@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.torres_style import (
+from render.torres.style import (
     BOARD_X,
     BOARD_Y,
     CELL,

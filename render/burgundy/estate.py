@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from render import kit
-from render.burgundy_ctx import Ctx, as_int, box, final_totals, label, last_spaces, num
-from render.burgundy_goods import goods_flow, goods_groups_of
-from render.burgundy_sprites import (
+from render.burgundy.ctx import Ctx, as_int, box, final_totals, label, last_spaces, num
+from render.burgundy.goods import goods_flow, goods_groups_of
+from render.burgundy.sprites import (
     bonus_tile,
     coin,
     die,
@@ -26,7 +26,7 @@ from render.burgundy_sprites import (
     tile,
     worker,
 )
-from render.burgundy_style import COLOUR_ORDER, HIGHLIGHT, PANEL, seat_colour, seat_tint
+from render.burgundy.style import COLOUR_ORDER, HIGHLIGHT, PANEL, seat_colour, seat_tint
 
 # Hex widths and panel heights (header + estate of a standard board at that width + margin).
 PANEL_HEX = 60

@@ -7,8 +7,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.fixer_cards import MINI, CardSize, paste, paste_back, paste_face
-from render.fixer_scene import Scene
+from render.fixer.cards import MINI, CardSize, paste, paste_back, paste_face
+from render.fixer.scene import Scene
 
 HIGHLIGHT: kit.RGB = kit.YELLOW
 """Whose turn it is: a yellow frame, always together with the words "to play"/"to decide"."""

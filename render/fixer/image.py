@@ -23,9 +23,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.fixer_board import draw_region, frame
-from render.fixer_cards import MINI, paste_face
-from render.fixer_panels import (
+from render.fixer.board import draw_region, frame
+from render.fixer.cards import MINI, paste_face
+from render.fixer.panels import (
     automa_panel,
     hand_strip,
     panel_frame,
@@ -33,9 +33,9 @@ from render.fixer_panels import (
     result_height,
     result_panel,
 )
-from render.fixer_png import STATUS_FILL, encode
-from render.fixer_scene import AUTOMA, CHANCE, Box, Scene
-from render.fixer_widgets import HIGHLIGHT, fit, seat_label, write
+from render.fixer.png import STATUS_FILL, encode
+from render.fixer.scene import AUTOMA, CHANCE, Box, Scene
+from render.fixer.widgets import HIGHLIGHT, fit, seat_label, write
 
 WIDTH = 1440
 MARGIN = 20

@@ -14,9 +14,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.torres_layers import background, king_stamp, knight_stamp, paste_stamp, tile
-from render.torres_png import encode
-from render.torres_style import (
+from render.torres.layers import background, king_stamp, knight_stamp, paste_stamp, tile
+from render.torres.png import encode
+from render.torres.style import (
     ACTIVE_FILL,
     BOARD_X,
     BOARD_Y,

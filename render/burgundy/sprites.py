@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.burgundy_style import (
+from render.burgundy.style import (
     ESTATE_PALE,
     ESTATE_SOLID,
     GOODS,
