@@ -23,8 +23,25 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+async def _check_database(path: str) -> str | None:
+    """Open (and migrate) the database once before anything starts; the problem in one line, if any."""
+    from storage import Database, StorageError
+
+    try:
+        db = await Database(path).open()
+    except StorageError as err:
+        return str(err)
+    await db.close()
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    problem = asyncio.run(_check_database(args.db))
+    if problem:
+        # One clear line and a non-zero exit: an operator fixes POSTERN_DB, nothing was written.
+        print(f"postern: {problem}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=os.environ.get("POSTERN_LOG_LEVEL", "INFO"),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",

@@ -114,4 +114,7 @@ async def run_all(quick: bool = False, games: list[str] | None = None) -> list[F
         if not games or name in games:
             figures.append(await table_figure(100 if quick else 600, name, game.max_players))
     figures.append(await roundtrip_figure(10 if quick else 60))
+    from bench.storage_scale import lookup_figures
+
+    figures.extend(await lookup_figures(10_000 if quick else 100_000, 100 if quick else 500))
     return figures

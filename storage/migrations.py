@@ -47,6 +47,15 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # 2: no query by a key scans a table. The latest game of a channel (``/board``, ``/hand``,
+    # ``/game status``, ``/log`` and every error reply) reads one index entry; the games of a user
+    # (``/me games``, ``/game list`` in DMs) start from the seats of that user; a server's games list
+    # reads its most recent games from an index instead of sorting all of them.
+    """
+    CREATE INDEX games_by_channel ON games(channel_id, updated_at);
+    CREATE INDEX seats_by_user ON seats(user_id);
+    CREATE INDEX games_by_guild_recent ON games(guild_id, updated_at);
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -16,6 +16,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "未知的遊戲「{game}」。可選:{games}。",
         "zh-CN": "未知的游戏“{game}”。可选:{games}。",
     },
+    "storage_busy": {
+        "en": "Could not save that just now (the database is busy or full) — nothing was applied. Please try again.",
+        "zh-TW": "剛才無法儲存(資料庫忙碌或已滿)——沒有任何變更生效。請再試一次。",
+        "zh-CN": "刚才无法保存(数据库繁忙或已满)——没有任何更改生效。请再试一次。",
+    },
     "no_game": {
         "en": "There is no game in this channel. Start one with /game new.",
         "zh-TW": "這個頻道沒有進行中的遊戲。用 /game new 開一局。",

@@ -10,16 +10,17 @@ check of ``storage.commit_moves`` across processes: no move is lost or applied t
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
-from storage import Conflict, Database, GameRow, NewAction, SeatRow
+from storage import Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
 from table.chance import resolve
 from table.messages import TableError
 
@@ -91,6 +92,26 @@ def parse_options(text: str | None) -> dict[str, str]:
             raise TableError("bad_options", detail=f"“{part}”")
         out[key.strip().lower()] = value.strip()
     return out
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def saves(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """Mark a call that writes: a write the database could not save (locked, disk full) becomes
+    the localised refusal "could not save, try again" — the transaction was rolled back, so the
+    player knows nothing was applied and may simply retry."""
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return await method(*args, **kwargs)
+        except StorageBusy as err:
+            log.warning("write refused by the database: %s", err)
+            raise TableError("storage_busy") from err
+
+    return wrapper
 
 
 def _pick_game(name: str) -> Game:
@@ -177,6 +198,7 @@ class TableService:
         return rules.get(row.game).loads(row.snapshot)
 
     # ---- lobby -------------------------------------------------------------------------------
+    @saves
     async def open(
         self,
         *,
@@ -231,6 +253,7 @@ class TableService:
             raise TableError("already_started")
         return await self.db.seats(row.id)
 
+    @saves
     async def join(self, *, channel_id: str, user: User, game_id: int | None = None) -> Result:
         row = await self._live(channel_id, game_id)
         async with self.lock(row.id):
@@ -245,6 +268,7 @@ class TableService:
             row = await self._live(channel_id)
         return await self._result("joined", row)
 
+    @saves
     async def leave(self, *, channel_id: str, user: User) -> Result:
         row = await self._live(channel_id)
         async with self.lock(row.id):
@@ -258,13 +282,13 @@ class TableService:
                 row = await self.db.game(row.id)  # type: ignore[assignment]
                 assert row is not None
                 return await self._result("abandoned", row, seats=[])
-            version = await self.db.set_seats(row.id, row.version, rest)
-            if user.id == row.host_id:
-                await self.db.conn.execute("UPDATE games SET host_id = ? WHERE id = ?", (rest[0][0], row.id))
+            new_host = rest[0][0] if user.id == row.host_id else None
+            version = await self.db.set_seats(row.id, row.version, rest, host_id=new_host)
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None and row.version == version
         return await self._result("left", row)
 
+    @saves
     async def start(self, *, channel_id: str, user: User, game_id: int | None = None) -> Result:
         row = await self._live(channel_id, game_id)
         async with self.lock(row.id):
@@ -288,6 +312,7 @@ class TableService:
             assert row is not None and row.version == version
             return await self._result("started", row, seats, events, state)
 
+    @saves
     async def abandon(self, *, channel_id: str, user: User) -> Result:
         row = await self._live(channel_id)
         async with self.lock(row.id):
@@ -316,6 +341,7 @@ class TableService:
             events.extend(new_events)
         raise RuntimeError(f"more than {MAX_CHANCE_STEPS} chance steps in a row")
 
+    @saves
     async def act(
         self,
         *,
@@ -350,6 +376,7 @@ class TableService:
             assert row is not None
             return await self._result("moved", row, seats, all_events, state, actor=user.id)
 
+    @saves
     async def quick_action(self, *, channel_id: str, user: User, game_id: int, version: int, index: int) -> str:
         """The move behind a quick-action button, if it is still this user's to make."""
         row = await self._live(channel_id, game_id)
@@ -382,11 +409,7 @@ class TableService:
         return game, state, seats, seat
 
     async def _next_seq(self, game_id: int) -> int:
-        async with self.db.conn.execute(
-            "SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = ?", (game_id,)
-        ) as cur:
-            r = await cur.fetchone()
-        return int(r[0]) if r else 0
+        return await self.db.next_seq(game_id)
 
     async def _live_or_finished(self, channel_id: str, game_id: int | None) -> GameRow:
         if game_id is not None:

@@ -21,3 +21,11 @@ async def test_bench_pieces_run_for_every_game() -> None:
         assert all(f.samples for f in drawn)
         table = await table_figure(3, name, game.max_players)
         assert len(table.samples) == 3
+
+
+async def test_storage_lookup_bench_runs() -> None:
+    from bench.storage_scale import lookup_figures
+
+    figures = await lookup_figures(games=500, samples=5)
+    assert [f.name.split()[0] for f in figures] == ["latest_game", "games_of_user", "games_in_guild"]
+    assert all(len(f.samples) == 5 for f in figures)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Conflict, Database, NewAction
+from storage import Conflict, Database, NewAction, StorageError
 from storage.migrations import LATEST
 
 
@@ -45,7 +45,7 @@ async def test_newer_schema_is_refused(tmp_path: Path) -> None:
     con = sqlite3.connect(path)
     con.execute(f"PRAGMA user_version={LATEST + 1}")
     con.close()
-    with pytest.raises(RuntimeError, match="newer"):
+    with pytest.raises(StorageError, match="newer"):
         await Database(path).open()
 
 

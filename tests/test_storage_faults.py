@@ -1,0 +1,240 @@
+"""Storage under bad files and bad luck: every failure is one clear error, nothing half-applied.
+
+Also the query-plan guard: every statement the storage layer issues is run through
+``EXPLAIN QUERY PLAN`` and must not scan a table, so no command slows down as games accumulate.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from storage import Database, NewAction, StorageBusy, StorageError
+from table.messages import TableError
+from table.service import TableService, User
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def _lobby(db: Database, channel: str = "c1", host: str = "u1", guild: str | None = "g1") -> int:
+    row = await db.create_game(
+        guild_id=guild,
+        channel_id=channel,
+        game="fixer",
+        options={},
+        capacity=4,
+        seed="s",
+        host_id=host,
+        host_name=host,
+        locale="en",
+    )
+    return row.id
+
+
+def _aiosqlite_threads() -> int:
+    """Live aiosqlite worker threads (a leaked one keeps the process alive forever)."""
+    return sum(1 for t in threading.enumerate() if t.is_alive() and "_connection_worker_thread" in repr(t._target))  # type: ignore[attr-defined]
+
+
+async def test_corrupt_header_is_one_clear_error_and_leaks_no_thread(tmp_path: Path) -> None:
+    path = tmp_path / "bad.db"
+    path.write_bytes(b"this is not a database at all" * 200)
+    before = threading.active_count()
+    with pytest.raises(StorageError, match="cannot open the database"):
+        await Database(path).open()
+    await asyncio.sleep(0.05)
+    assert threading.active_count() <= before
+
+
+async def test_unusable_folder_is_one_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StorageError, match="cannot open the database"):
+        await Database(blocker / "sub" / "p.db").open()
+
+
+async def test_damaged_pages_are_found_at_start(tmp_path: Path) -> None:
+    path = tmp_path / "p.db"
+    async with Database(path) as db:
+        for i in range(300):
+            await _lobby(db, channel=f"c{i}", host=f"user-{i}-" + "x" * 60)
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page = con.execute("PRAGMA page_size").fetchone()[0]
+    pages = con.execute("PRAGMA page_count").fetchone()[0]
+    con.close()
+    assert pages > 6
+    data = bytearray(path.read_bytes())
+    for number in range(3, pages - 1):  # scribble over the body of every page but the first ones
+        start = number * page + 16
+        data[start : start + 200] = bytes(range(200))
+    path.write_bytes(bytes(data))
+    with pytest.raises(StorageError):
+        await Database(path).open()
+
+
+async def test_newer_schema_stops_the_bot_with_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "p.db"
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA user_version=999")
+    con.close()
+    run = subprocess.run(
+        [sys.executable, "bot.py", "--local", "--db", str(path)],
+        cwd=ROOT,
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode != 0
+    assert "Traceback" not in run.stderr
+    lines = [line for line in run.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "newer" in lines[0]
+
+
+async def test_locked_database_is_refused_as_could_not_save(tmp_path: Path) -> None:
+    path = tmp_path / "p.db"
+    async with Database(path, busy_timeout_ms=50) as db:
+        table = TableService(db)
+        await table.open(channel_id="c1", guild_id="g1", user=User("u1", "Ann"), game="fixer", players=2)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        try:
+            with pytest.raises(TableError) as info:
+                await table.join(channel_id="c1", user=User("u2", "Bea"))
+            assert info.value.key == "storage_busy"
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        seats = await db.seats((await db.live_game("c1")).id)  # type: ignore[union-attr]
+        assert [s.user_id for s in seats] == ["u1"]  # nothing applied
+        await table.join(channel_id="c1", user=User("u2", "Bea"))  # and a retry works
+
+
+async def test_full_disk_rolls_back_and_says_so(tmp_path: Path) -> None:
+    async with Database(tmp_path / "p.db") as db:
+        game_id = await _lobby(db)
+        row = await db.game(game_id)
+        assert row is not None
+        pages = (await db.conn.execute_fetchall("PRAGMA page_count"))[0][0]
+        await db.conn.execute(f"PRAGMA max_page_count={pages}")
+        with pytest.raises(StorageBusy, match="could not save"):
+            await db.commit_moves(game_id, row.version, 0, [NewAction(0, "m", "u1", [])], "x" * 100_000, "active")
+        after = await db.game(game_id)
+        assert after is not None and after.version == row.version and after.snapshot is None
+        assert await db.actions(game_id) == []
+
+
+async def test_host_leaving_hands_over_in_the_same_transaction(tmp_path: Path) -> None:
+    async with Database(tmp_path / "p.db") as db:
+        table = TableService(db)
+        await table.open(channel_id="c1", guild_id="g1", user=User("u1", "Ann"), game="fixer", players=3)
+        await table.join(channel_id="c1", user=User("u2", "Bea"))
+        statements: list[str] = []
+        await db.conn.set_trace_callback(statements.append)
+        await table.leave(channel_id="c1", user=User("u1", "Ann"))
+        await db.conn.set_trace_callback(None)
+        begin = statements.index("BEGIN IMMEDIATE")
+        commit = statements.index("COMMIT", begin)
+        inside = " ".join(statements[begin:commit])
+        assert "host_id" in inside and "DELETE FROM seats" in inside
+        assert not any("host_id" in s for s in statements[commit:])
+        row = await db.live_game("c1")
+        assert row is not None and row.host_id == "u2"
+
+
+async def test_reads_use_separate_connections_and_see_commits(tmp_path: Path) -> None:
+    async with Database(tmp_path / "p.db", readers=2) as db:
+        game_id = await _lobby(db)
+        row = await db.game(game_id)
+        assert row is not None
+        await db.commit_moves(game_id, row.version, 0, [NewAction(0, "m", "u1", [])], "snap", "active")
+        fresh = await db.game(game_id)
+        assert fresh is not None and fresh.snapshot == "snap"
+        # While the writer is inside a transaction, reads still answer (from the last commit).
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE games SET snapshot = 'pending' WHERE id = ?", (game_id,))
+            during = await asyncio.wait_for(db.game(game_id), 2)
+            assert during is not None and during.snapshot == "snap"
+
+
+async def test_wal_stays_bounded_under_concurrent_reads_and_writes(tmp_path: Path) -> None:
+    path = tmp_path / "p.db"
+    async with Database(path) as db:
+        ids = [await _lobby(db, channel=f"c{i}") for i in range(8)]
+        versions = {g: (await db.game(g)).version for g in ids}  # type: ignore[union-attr]
+        stop = False
+
+        async def reader() -> None:
+            while not stop:
+                for g in ids:
+                    await db.game(g)
+                    await db.recent_actions(g, 5)
+
+        async def writer(g: int) -> None:
+            for seq in range(150):
+                versions[g] = await db.commit_moves(g, versions[g], seq, [NewAction(0, "m", "u1", [])], "s" * 20_000, "active")
+
+        readers = [asyncio.create_task(reader()) for _ in range(4)]
+        await asyncio.gather(*(writer(g) for g in ids))
+        stop = True
+        await asyncio.gather(*readers)
+        wal = Path(f"{path}-wal")
+        # 1,200 commits of ~20 KB snapshots each (~24 MB written): the log is reused, not grown.
+        assert wal.stat().st_size < 16 * 1024 * 1024
+
+
+# ---- query plans ---------------------------------------------------------------------------------
+
+async def _exercise_every_query(db: Database) -> None:
+    """Call every public read and write of ``Database`` at least once."""
+    game_id = await _lobby(db)
+    await _lobby(db, channel="c2", host="u2", guild=None)
+    row = await db.game(game_id)
+    assert row is not None
+    version = await db.set_seats(game_id, row.version, [("u1", "Ann"), ("u3", "Cho")], host_id="u3")
+    version = await db.commit_moves(game_id, version, 0, [NewAction(0, "m", "u1", [])], "{}", "active")
+    await db.set_status(game_id, version, "finished")
+    await db.live_game("c1")
+    await db.latest_game("c1")
+    await db.latest_game("c2")
+    await db.games_in_guild("g1")
+    await db.games_of_user("u1")
+    await db.seats(game_id)
+    await db.actions(game_id)
+    await db.actions(game_id, after=0, limit=3)
+    await db.recent_actions(game_id, 5)
+    await db.action_count(game_id)
+    await db.next_seq(game_id)
+
+
+async def test_no_statement_scans_a_table(tmp_path: Path) -> None:
+    path = tmp_path / "p.db"
+    statements: list[str] = []
+    async with Database(path, readers=0) as db:  # one connection, so one trace sees every statement
+        for i in range(50):  # some rows, so the planner has something to choose between
+            await _lobby(db, channel=f"x{i}", host=f"h{i}")
+        await db.conn.set_trace_callback(statements.append)
+        await _exercise_every_query(db)
+        await db.conn.set_trace_callback(None)
+    checked = 0
+    con = sqlite3.connect(path)
+    scans: list[str] = []
+    for sql in statements:
+        head = sql.lstrip().split(None, 1)[0].upper()
+        if head not in {"SELECT", "UPDATE", "DELETE", "INSERT"}:
+            continue
+        checked += 1
+        for row in con.execute(f"EXPLAIN QUERY PLAN {sql}"):
+            detail = str(row[3])
+            if detail.startswith("SCAN ") and "CONSTANT" not in detail:
+                scans.append(f"{detail}  ←  {sql}")
+    con.close()
+    assert checked >= 15
+    assert not scans, "\n".join(scans)
