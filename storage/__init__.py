@@ -1,5 +1,27 @@
-"""Persistence: games, seats and the action log in SQLite (see ``storage.db``)."""
+"""Persistence: games, seats and the action log, on SQLite (embedded) or PostgreSQL.
+
+``await storage.connect(target)`` returns an open, migrated ``Database`` for a file path (SQLite)
+or a ``postgresql://`` URL (PostgreSQL); see ``storage.db`` for the guarantees both keep.
+"""
+
+from pathlib import Path
 
 from storage.db import ActionRow, Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy, StorageError
 
-__all__ = ["ActionRow", "Conflict", "Database", "GameRow", "NewAction", "SeatRow", "StorageBusy", "StorageError"]
+
+async def connect(target: str | Path) -> Database:
+    """An open, migrated database for ``target``; ``StorageError`` (one clear line) if unusable."""
+    return await Database(target).open()
+
+
+__all__ = [
+    "ActionRow",
+    "Conflict",
+    "Database",
+    "GameRow",
+    "NewAction",
+    "SeatRow",
+    "StorageBusy",
+    "StorageError",
+    "connect",
+]

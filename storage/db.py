@@ -1,33 +1,29 @@
-"""SQLite persistence of games, seats and the action log (aiosqlite, WAL).
+"""Persistence of games, seats and the action log: one interface, two backends.
 
 The action log is the truth; ``games.snapshot`` is a cache of the state after the last logged
 action. A move is written in one transaction together with the snapshot, guarded by the
 game's ``version``: a writer that read an older version changes nothing and gets ``Conflict``,
-so two concurrent moves can never both apply to the same state.
+so two concurrent moves can never both apply to the same state — in one process or in several
+sharing one database.
 
-Reads do not queue behind writes: besides the one writer connection, a few read-only connections
-(each on its own aiosqlite thread) serve every plain ``SELECT``. In WAL mode a reader sees every
-transaction committed before its statement began, so a read after a commit sees that commit. Each
-read fetches all its rows in one call and closes its cursor at once, so no read transaction stays
-open across an ``await`` and checkpoints can keep the write-ahead log short.
+``Database`` holds every query, written once in portable SQL with ``?`` placeholders. A backend
+supplies only connections, transactions and the translation of its dialect:
+``storage.sqlite.SqliteDatabase`` (aiosqlite, the embedded default) and
+``storage.postgres.PostgresDatabase`` (asyncpg). ``Database(target)`` picks the backend from the
+target, a file path or a ``postgresql://`` URL, so callers never name one.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import sqlite3
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-import aiosqlite
-
-from storage.migrations import LATEST, MIGRATIONS
+from storage.migrations import LATEST
 
 
 class Conflict(Exception):
@@ -46,16 +42,6 @@ class StorageBusy(StorageError):
 
     The caller may tell the player to try again: the transaction was rolled back.
     """
-
-
-READERS = 2
-"""Read-only connections beside the writer (the machine has 2 cores; more only add threads)."""
-
-CHECKPOINT_EVERY = 256
-"""Commits between explicit passive checkpoints (SQLite's own auto-checkpoint still runs too)."""
-
-WAL_LIMIT_BYTES = 32 * 1024 * 1024
-"""``journal_size_limit``: after a checkpoint the WAL file is truncated back to this size."""
 
 
 @dataclass(frozen=True)
@@ -107,163 +93,76 @@ GAME_COLUMNS = (
 )
 
 
-def _game(row: aiosqlite.Row | tuple) -> GameRow:
+def _game(row: Sequence[Any]) -> GameRow:
     values = list(row)
     values[4] = json.loads(values[4])
     return GameRow(*values)
 
 
+class Tx(Protocol):
+    """One open transaction of a backend: statements in portable SQL with ``?`` placeholders."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    async def insert(self, sql: str, params: Sequence[Any]) -> int:
+        """Run an ``INSERT`` into a table with an ``id`` key; the new row's id."""
+        ...
+
+
 class Database:
-    """One writer connection and a few readers per process.
+    """The storage interface; ``Database(target)`` opens the backend the target names."""
 
-    aiosqlite runs each connection's statements on its own thread; writes take turns on the writer
-    (SQLite has one transaction per connection), reads go to whichever reader is free.
-    """
+    target: str
+    integrity_errors: tuple[type[BaseException], ...] = ()
+    """The backend's unique/foreign-key violations: a lost race, reported as ``Conflict``."""
 
-    def __init__(self, path: str | Path, readers: int = READERS, busy_timeout_ms: int = 5000) -> None:
-        self.path = str(path)
-        self.busy_timeout_ms = busy_timeout_ms
-        self._conn: aiosqlite.Connection | None = None
-        self._tx_lock = asyncio.Lock()
-        # An in-memory database is private to its connection: there, the writer also reads.
-        self._reader_count = 0 if self.path == ":memory:" else readers
-        self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
-        self._all_readers: list[aiosqlite.Connection] = []
-        self._commits = 0
+    def __new__(cls, target: str | Path, *args: Any, **kwargs: Any) -> Database:
+        if cls is Database:
+            from storage.postgres import PostgresDatabase, is_postgres_url
+            from storage.sqlite import SqliteDatabase
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on any error).
+            cls = PostgresDatabase if is_postgres_url(str(target)) else SqliteDatabase
+        return super().__new__(cls)
 
-        Coroutines sharing this connection take turns, since SQLite has one transaction per
-        connection; other connections (processes) wait on SQLite's own write lock. A database
-        that is locked past the busy timeout, full or failing raises ``StorageBusy`` after the
-        rollback, so the caller knows nothing was applied.
-        """
-        async with self._tx_lock:
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as err:
-                raise StorageBusy(f"could not start a write: {err}") from err
-            try:
-                yield self.conn
-                await self.conn.execute("COMMIT")
-            except BaseException as err:
-                # SQLite may have rolled back already (e.g. after SQLITE_FULL); nothing is applied.
-                with contextlib.suppress(sqlite3.Error):
-                    await self.conn.execute("ROLLBACK")
-                if isinstance(err, sqlite3.OperationalError):
-                    raise StorageBusy(f"could not save: {err}") from err
-                raise
-            self._commits += 1
-            if self._commits % CHECKPOINT_EVERY == 0:
-                await self._checkpoint()
-
-    async def _checkpoint(self) -> None:
-        """A passive checkpoint: copies what it can without waiting for readers or writers."""
-        # A busy checkpoint is simply retried after the next batch of commits.
-        with contextlib.suppress(sqlite3.Error):
-            await self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-
-    @asynccontextmanager
-    async def _reader(self) -> AsyncIterator[aiosqlite.Connection]:
-        if not self._reader_count:
-            yield self.conn
-            return
-        conn = await self._readers.get()
-        try:
-            yield conn
-        finally:
-            self._readers.put_nowait(conn)
-
-    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        """Every row of one read, fetched in a single call so the cursor never outlives it."""
-        async with self._reader() as conn:
-            return list(await conn.execute_fetchall(sql, params))
-
-    async def _fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
-        rows = await self._fetch(sql, params)
-        return rows[0] if rows else None
-
-    @property
-    def conn(self) -> aiosqlite.Connection:
-        if self._conn is None:
-            raise RuntimeError("database is not open")
-        return self._conn
-
+    # ---- what a backend provides ---------------------------------------------------------------
     async def open(self) -> Database:
-        """Open, check and migrate; ``StorageError`` (one clear line) if the file is unusable.
-
-        Every step runs inside the ``try``: a failure closes whatever was opened, so no aiosqlite
-        thread is left behind to keep the process alive.
-        """
-        try:
-            existed = self.path != ":memory:" and Path(self.path).exists()
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._conn = await aiosqlite.connect(self.path, isolation_level=None)
-            await self.conn.execute("PRAGMA journal_mode=WAL")
-            await self.conn.execute("PRAGMA foreign_keys=ON")
-            await self.conn.execute("PRAGMA synchronous=NORMAL")
-            await self.conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_ms)}")
-            await self.conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
-            if existed:
-                await self._quick_check()
-            await self.migrate()
-            for _ in range(self._reader_count):
-                reader = await aiosqlite.connect(self.path, isolation_level=None)
-                self._all_readers.append(reader)
-                await reader.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_ms)}")
-                await reader.execute("PRAGMA query_only=ON")
-                self._readers.put_nowait(reader)
-        except BaseException as err:
-            await self.close()
-            if isinstance(err, StorageError):
-                raise
-            if isinstance(err, (sqlite3.Error, OSError)):
-                raise StorageError(f"cannot open the database {self.path}: {err}") from err
-            raise
-        return self
-
-    async def _quick_check(self) -> None:
-        rows = list(await self.conn.execute_fetchall("PRAGMA quick_check"))
-        problems = [str(r[0]) for r in rows if str(r[0]) != "ok"]
-        if problems:
-            raise StorageError(f"the database {self.path} is damaged: {problems[0]}")
+        """Connect, check and migrate; ``StorageError`` (one clear line) if unusable."""
+        raise NotImplementedError
 
     async def close(self) -> None:
-        readers, self._all_readers = self._all_readers, []
-        self._readers = asyncio.Queue()
-        for reader in readers:
-            await reader.close()
-        if self._conn is not None:
-            await self._conn.close()
-            self._conn = None
+        raise NotImplementedError
 
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """A write transaction; ``StorageBusy`` (after rollback) if it could not be saved."""
+        raise NotImplementedError
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        """Every row of one read."""
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    # ---- shared ---------------------------------------------------------------------------------
     async def __aenter__(self) -> Database:
         return await self.open()
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def schema_version(self) -> int:
-        rows = list(await self.conn.execute_fetchall("PRAGMA user_version"))
-        return int(rows[0][0]) if rows else 0
+    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        rows = await self._fetch(sql, params)
+        return rows[0] if rows else None
 
-    async def migrate(self) -> None:
-        """Apply every migration newer than the file's ``user_version``, each in a transaction."""
-        current = await self.schema_version()
-        if current > LATEST:
-            raise StorageError(
-                f"the database {self.path} has schema {current}, newer than this Postern ({LATEST}): "
-                "run a newer Postern or use another POSTERN_DB"
-            )
-        for number in range(current + 1, LATEST + 1):
-            async with self.transaction() as conn:
-                for statement in MIGRATIONS[number - 1].split(";"):
-                    if statement.strip():
-                        await conn.execute(statement)
-                await conn.execute(f"PRAGMA user_version={number}")
+    def _newer_schema(self, current: int) -> StorageError:
+        return StorageError(
+            f"the database {self.target} has schema {current}, newer than this Postern ({LATEST}): "
+            "run a newer Postern or use another POSTERN_DB"
+        )
 
     # ---- games -------------------------------------------------------------------------------
     async def create_game(
@@ -282,19 +181,18 @@ class Database:
         """A new lobby with its host in seat 0; ``Conflict`` if the channel already has a live game."""
         now = time.time()
         try:
-            async with self.transaction() as conn:
-                cur = await conn.execute(
+            async with self.transaction() as tx:
+                game_id = await tx.insert(
                     "INSERT INTO games (guild_id, channel_id, game, options, capacity, seed, status, host_id, locale,"
                     " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                     (guild_id, channel_id, game, json.dumps(options), capacity, seed, host_id, locale, now, now),
                 )
-                game_id = cur.lastrowid
-                await conn.execute(
+                await tx.execute(
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)", (game_id, host_id, host_name)
                 )
-        except aiosqlite.IntegrityError as err:
+        except self.integrity_errors as err:
             raise Conflict("this channel already has a game") from err
-        row = await self.game(int(game_id or 0))
+        row = await self.game(game_id)
         assert row is not None
         return row
 
@@ -358,23 +256,29 @@ class Database:
         their seat, so no reader ever sees a host without a seat. Returns the new version.
         """
         fields = {} if host_id is None else {"host_id": host_id}
-        async with self.transaction() as conn:
-            await self._bump(game_id, version, **fields)
-            await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await conn.executemany(
+        async with self.transaction() as tx:
+            await self._bump(tx, game_id, version, **fields)
+            await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await tx.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
                 [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
             )
         return version + 1
 
     # ---- moves -------------------------------------------------------------------------------
-    async def _bump(self, game_id: int, version: int, **fields: Any) -> None:
+    @staticmethod
+    async def _bump(tx: Tx, game_id: int, version: int, **fields: Any) -> None:
+        """The version guard: the row changes only if it is still at ``version``.
+
+        On PostgreSQL a concurrent writer blocks on the row lock and then re-checks the ``WHERE``
+        against the committed row, so across processes exactly one writer per version wins.
+        """
         sets = ", ".join([*(f"{k} = ?" for k in fields), "version = version + 1", "updated_at = ?"])
-        cur = await self.conn.execute(
+        changed = await tx.execute(
             f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
             (*fields.values(), time.time(), game_id, version),
         )
-        if cur.rowcount != 1:
+        if changed != 1:
             raise Conflict("the game changed meanwhile")
 
     async def commit_moves(
@@ -393,22 +297,22 @@ class Database:
         """
         now = time.time()
         try:
-            async with self.transaction() as conn:
-                await self._bump(game_id, version, snapshot=snapshot, status=status)
-                await conn.executemany(
+            async with self.transaction() as tx:
+                await self._bump(tx, game_id, version, snapshot=snapshot, status=status)
+                await tx.executemany(
                     "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [
                         (game_id, first_seq + i, a.seat, a.action, a.user_id, json.dumps(a.events), now)
                         for i, a in enumerate(actions)
                     ],
                 )
-        except aiosqlite.IntegrityError as err:
+        except self.integrity_errors as err:
             raise Conflict("the action log changed meanwhile") from err
         return version + 1
 
     async def set_status(self, game_id: int, version: int, status: str, **fields: Any) -> int:
-        async with self.transaction():
-            await self._bump(game_id, version, status=status, **fields)
+        async with self.transaction() as tx:
+            await self._bump(tx, game_id, version, status=status, **fields)
         return version + 1
 
     async def actions(self, game_id: int, after: int = -1, limit: int | None = None) -> list[ActionRow]:
@@ -436,7 +340,7 @@ class Database:
         return int(row[0]) if row else 0
 
 
-def _action(r: Any) -> ActionRow:
+def _action(r: Sequence[Any]) -> ActionRow:
     return ActionRow(int(r[0]), int(r[1]), str(r[2]), r[3], json.loads(r[4]), float(r[5]))
 
 

@@ -1,4 +1,4 @@
-"""Storage on real SQLite files: migrations, the version guard, restarts, concurrency."""
+"""Storage on both backends (SQLite files, a real PostgreSQL): migrations, the version guard, restarts, concurrency."""
 
 from __future__ import annotations
 
@@ -49,8 +49,8 @@ async def test_newer_schema_is_refused(tmp_path: Path) -> None:
         await Database(path).open()
 
 
-async def test_one_live_game_per_channel(tmp_path: Path) -> None:
-    async with Database(tmp_path / "p.db") as db:
+async def test_one_live_game_per_channel(db_target: str) -> None:
+    async with Database(db_target) as db:
         game_id = await _lobby(db)
         with pytest.raises(Conflict):
             await _lobby(db)
@@ -61,8 +61,8 @@ async def test_one_live_game_per_channel(tmp_path: Path) -> None:
         await _lobby(db)  # the channel is free again
 
 
-async def test_version_guard_refuses_stale_writer(tmp_path: Path) -> None:
-    async with Database(tmp_path / "p.db") as db:
+async def test_version_guard_refuses_stale_writer(db_target: str) -> None:
+    async with Database(db_target) as db:
         game_id = await _lobby(db)
         row = await db.game(game_id)
         assert row is not None
@@ -75,9 +75,9 @@ async def test_version_guard_refuses_stale_writer(tmp_path: Path) -> None:
         assert [a.action for a in acts] == ["a", "b"] and acts[1].events == [{"kind": "x"}]
 
 
-async def test_concurrent_conflicting_writers_apply_once_per_version(tmp_path: Path) -> None:
+async def test_concurrent_conflicting_writers_apply_once_per_version(db_target: str) -> None:
     """50 writers on two connections race for the same version: exactly one wins each round."""
-    path = tmp_path / "p.db"
+    path = db_target
     async with Database(path) as a, Database(path) as b:
         game_id = await _lobby(a)
         row = await a.game(game_id)
@@ -101,8 +101,8 @@ async def test_concurrent_conflicting_writers_apply_once_per_version(tmp_path: P
         assert final is not None and final.version == version
 
 
-async def test_restart_keeps_acknowledged_moves(tmp_path: Path) -> None:
-    path = tmp_path / "p.db"
+async def test_restart_keeps_acknowledged_moves(db_target: str) -> None:
+    path = db_target
     async with Database(path) as db:
         game_id = await _lobby(db)
         row = await db.game(game_id)

@@ -18,6 +18,7 @@ import pytest
 from storage import Database, NewAction, StorageBusy, StorageError
 from table.messages import TableError
 from table.service import TableService, User
+from tests import pgserver
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -238,3 +239,40 @@ async def test_no_statement_scans_a_table(tmp_path: Path) -> None:
     con.close()
     assert checked >= 15
     assert not scans, "\n".join(scans)
+
+
+# ---- PostgreSQL: the same clear errors --------------------------------------------------------
+
+async def test_postgres_unreachable_is_one_clear_line_without_the_password() -> None:
+    port = pgserver._free_port()  # nothing listens there
+    url = f"postgresql://ann:s3cret@127.0.0.1:{port}/postern"
+    with pytest.raises(StorageError) as info:
+        await Database(url, connect_timeout=3).open()
+    text = str(info.value)
+    assert "cannot open the database" in text and "s3cret" not in text and "\n" not in text
+
+
+async def test_postgres_missing_database_is_refused(pg_server_url: str) -> None:
+    base, _, _ = pg_server_url.rpartition("/")
+    with pytest.raises(StorageError, match="cannot open the database"):
+        await Database(f"{base}/no_such_database_here").open()
+
+
+async def test_postgres_newer_schema_is_refused(pg_database: str) -> None:
+    async with Database(pg_database) as db, db.transaction() as tx:
+        await tx.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (999, 0.0))
+    with pytest.raises(StorageError, match="newer"):
+        await Database(pg_database).open()
+
+
+async def test_postgres_migrations_are_tracked_and_run_once(pg_database: str) -> None:
+    from storage.migrations import LATEST
+
+    dbs = await asyncio.gather(*(Database(pg_database).open() for _ in range(3)))  # three processes start at once
+    try:
+        assert all([await db.schema_version() == LATEST for db in dbs])
+        rows = await dbs[0]._fetch("SELECT version FROM schema_migrations ORDER BY version")
+        assert [r[0] for r in rows] == list(range(1, LATEST + 1))
+    finally:
+        for db in dbs:
+            await db.close()

@@ -1,11 +1,10 @@
-"""The table service on real SQLite files: lobby, authorisation, chance, replay, races, restarts."""
+"""The table service on both backends (SQLite files and a real PostgreSQL): lobby, authorisation, chance, replay, races, restarts."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -22,8 +21,8 @@ MOD = User("9", "Mod", can_manage=True)
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[TableService]:
-    async with Database(tmp_path / "t.db") as db:
+async def table(db_target: str) -> AsyncIterator[TableService]:
+    async with Database(db_target) as db:
         yield TableService(db, seed_source=lambda: "seed-1")
 
 
@@ -209,9 +208,9 @@ async def test_fifty_concurrent_conflicting_moves_apply_once(table: TableService
     assert await table.db.action_count(status.game_id) > before
 
 
-async def test_two_services_on_one_file_never_double_apply(tmp_path: Path) -> None:
+async def test_two_services_on_one_file_never_double_apply(db_target: str) -> None:
     """Two processes' worth of services (separate connections and locks) race on one game."""
-    path = tmp_path / "shared.db"
+    path = db_target
     async with Database(path) as db1, Database(path) as db2:
         t1, t2 = TableService(db1, lambda: "s"), TableService(db2, lambda: "s")
         await started_two_player(t1)
@@ -235,8 +234,8 @@ async def test_two_services_on_one_file_never_double_apply(tmp_path: Path) -> No
         assert rules.get("fixer").dumps(await t1.replay(status.game_id)) == row.snapshot
 
 
-async def test_restart_resumes_the_same_game(tmp_path: Path) -> None:
-    path = tmp_path / "r.db"
+async def test_restart_resumes_the_same_game(db_target: str) -> None:
+    path = db_target
     async with Database(path) as db:
         t = TableService(db, lambda: "seed")
         await started_two_player(t)

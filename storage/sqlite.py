@@ -1,0 +1,195 @@
+"""The embedded backend: SQLite through aiosqlite, in WAL mode. Nothing to install or run.
+
+Reads do not queue behind writes: besides the one writer connection, a few read-only connections
+(each on its own aiosqlite thread) serve every plain ``SELECT``. In WAL mode a reader sees every
+transaction committed before its statement began, so a read after a commit sees that commit. Each
+read fetches all its rows in one call and closes its cursor at once, so no read transaction stays
+open across an ``await`` and checkpoints can keep the write-ahead log short.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.db import Database, StorageBusy, StorageError
+from storage.migrations import LATEST, MIGRATIONS
+
+READERS = 2
+"""Read-only connections beside the writer (the machine has 2 cores; more only add threads)."""
+
+CHECKPOINT_EVERY = 256
+"""Commits between explicit passive checkpoints (SQLite's own auto-checkpoint still runs too)."""
+
+WAL_LIMIT_BYTES = 32 * 1024 * 1024
+"""``journal_size_limit``: after a checkpoint the WAL file is truncated back to this size."""
+
+
+class _SqliteTx:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cursor = await self.conn.execute(sql, tuple(params))
+        changed = cursor.rowcount
+        await cursor.close()
+        return changed
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.conn.executemany(sql, [tuple(r) for r in rows])
+
+    async def insert(self, sql: str, params: Sequence[Any]) -> int:
+        cursor = await self.conn.execute(sql, tuple(params))
+        new_id = cursor.lastrowid
+        await cursor.close()
+        return int(new_id or 0)
+
+
+class SqliteDatabase(Database):
+    """One writer connection and a few readers per process.
+
+    aiosqlite runs each connection's statements on its own thread; writes take turns on the writer
+    (SQLite has one transaction per connection), reads go to whichever reader is free.
+    """
+
+    integrity_errors = (sqlite3.IntegrityError,)
+
+    def __init__(self, path: str | Path, readers: int = READERS, busy_timeout_ms: int = 5000) -> None:
+        self.path = self.target = str(path)
+        self.busy_timeout_ms = busy_timeout_ms
+        self._conn: aiosqlite.Connection | None = None
+        self._tx_lock = asyncio.Lock()
+        # An in-memory database is private to its connection: there, the writer also reads.
+        self._reader_count = 0 if self.path == ":memory:" else readers
+        self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        self._all_readers: list[aiosqlite.Connection] = []
+        self._commits = 0
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        """The writer connection (tests reach SQLite-only knobs through it)."""
+        if self._conn is None:
+            raise RuntimeError("database is not open")
+        return self._conn
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[_SqliteTx]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on any error).
+
+        Coroutines sharing this connection take turns, since SQLite has one transaction per
+        connection; other connections (processes) wait on SQLite's own write lock. A database
+        that is locked past the busy timeout, full or failing raises ``StorageBusy`` after the
+        rollback, so the caller knows nothing was applied.
+        """
+        async with self._tx_lock:
+            try:
+                await self.conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as err:
+                raise StorageBusy(f"could not start a write: {err}") from err
+            try:
+                yield _SqliteTx(self.conn)
+                await self.conn.execute("COMMIT")
+            except BaseException as err:
+                # SQLite may have rolled back already (e.g. after SQLITE_FULL); nothing is applied.
+                with contextlib.suppress(sqlite3.Error):
+                    await self.conn.execute("ROLLBACK")
+                if isinstance(err, sqlite3.OperationalError):
+                    raise StorageBusy(f"could not save: {err}") from err
+                raise
+            self._commits += 1
+            if self._commits % CHECKPOINT_EVERY == 0:
+                await self._checkpoint()
+
+    async def _checkpoint(self) -> None:
+        """A passive checkpoint: copies what it can without waiting for readers or writers."""
+        # A busy checkpoint is simply retried after the next batch of commits.
+        with contextlib.suppress(sqlite3.Error):
+            await self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    @asynccontextmanager
+    async def _reader(self) -> AsyncIterator[aiosqlite.Connection]:
+        if not self._reader_count:
+            yield self.conn
+            return
+        conn = await self._readers.get()
+        try:
+            yield conn
+        finally:
+            self._readers.put_nowait(conn)
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        """Every row of one read, fetched in a single call so the cursor never outlives it."""
+        async with self._reader() as conn:
+            return list(await conn.execute_fetchall(sql, tuple(params)))
+
+    async def open(self) -> SqliteDatabase:
+        """Open, check and migrate; ``StorageError`` (one clear line) if the file is unusable.
+
+        Every step runs inside the ``try``: a failure closes whatever was opened, so no aiosqlite
+        thread is left behind to keep the process alive.
+        """
+        try:
+            existed = self.path != ":memory:" and Path(self.path).exists()
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+            await self.conn.execute("PRAGMA journal_mode=WAL")
+            await self.conn.execute("PRAGMA foreign_keys=ON")
+            await self.conn.execute("PRAGMA synchronous=NORMAL")
+            await self.conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_ms)}")
+            await self.conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
+            if existed:
+                await self._quick_check()
+            await self.migrate()
+            for _ in range(self._reader_count):
+                reader = await aiosqlite.connect(self.path, isolation_level=None)
+                self._all_readers.append(reader)
+                await reader.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_ms)}")
+                await reader.execute("PRAGMA query_only=ON")
+                self._readers.put_nowait(reader)
+        except BaseException as err:
+            await self.close()
+            if isinstance(err, StorageError):
+                raise
+            if isinstance(err, (sqlite3.Error, OSError)):
+                raise StorageError(f"cannot open the database {self.path}: {err}") from err
+            raise
+        return self
+
+    async def _quick_check(self) -> None:
+        rows = list(await self.conn.execute_fetchall("PRAGMA quick_check"))
+        problems = [str(r[0]) for r in rows if str(r[0]) != "ok"]
+        if problems:
+            raise StorageError(f"the database {self.path} is damaged: {problems[0]}")
+
+    async def close(self) -> None:
+        readers, self._all_readers = self._all_readers, []
+        self._readers = asyncio.Queue()
+        for reader in readers:
+            await reader.close()
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
+
+    async def schema_version(self) -> int:
+        rows = list(await self.conn.execute_fetchall("PRAGMA user_version"))
+        return int(rows[0][0]) if rows else 0
+
+    async def migrate(self) -> None:
+        """Apply every migration newer than the file's ``user_version``, each in a transaction."""
+        current = await self.schema_version()
+        if current > LATEST:
+            raise self._newer_schema(current)
+        for number in range(current + 1, LATEST + 1):
+            async with self.transaction() as tx:
+                for statement in MIGRATIONS[number - 1].split(";"):
+                    if statement.strip():
+                        await tx.execute(statement)
+                await tx.execute(f"PRAGMA user_version={number}")
