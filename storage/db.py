@@ -339,6 +339,41 @@ class Database:
         row = await self._fetch_one("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = ?", (game_id,))
         return int(row[0]) if row else 0
 
+    # ---- moving house (``python -m storage.copy``) ---------------------------------------------------
+    async def game_ids_after(self, after: int, limit: int = 500) -> list[int]:
+        """Game ids above ``after`` in order, a page at a time (a range of the primary key)."""
+        rows = await self._fetch("SELECT id FROM games WHERE id > ? ORDER BY id LIMIT ?", (after, limit))
+        return [int(r[0]) for r in rows]
+
+    async def put_game(self, row: GameRow, seats: list[SeatRow], actions: list[ActionRow]) -> None:
+        """Write a game exactly as given (same id, version and log), replacing any copy of it.
+
+        One transaction, so a copy interrupted half-way leaves each game either whole or absent.
+        """
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM actions WHERE game_id = ?", (row.id,))
+            await tx.execute("DELETE FROM seats WHERE game_id = ?", (row.id,))
+            await tx.execute("DELETE FROM games WHERE id = ?", (row.id,))
+            await tx.execute(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join('?' * len(GAME_COLUMNS.split(',')))})",
+                (
+                    row.id, row.guild_id, row.channel_id, row.game, json.dumps(row.options), row.capacity, row.seed,
+                    row.status, row.version, row.snapshot, row.host_id, row.locale, row.created_at, row.updated_at,
+                ),
+            )
+            await tx.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                [(row.id, s.seat, s.user_id, s.name) for s in seats],
+            )
+            await tx.executemany(
+                "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(row.id, a.seq, a.seat, a.action, a.user_id, json.dumps(a.events), a.at) for a in actions],
+            )
+            await self._after_explicit_ids(tx)
+
+    async def _after_explicit_ids(self, tx: Tx) -> None:
+        """Hook for backends whose id generator must learn about explicitly written ids."""
+
 
 def _action(r: Sequence[Any]) -> ActionRow:
     return ActionRow(int(r[0]), int(r[1]), str(r[2]), r[3], json.loads(r[4]), float(r[5]))

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from storage.db import Database, StorageBusy, StorageError
+from storage.db import Database, StorageBusy, StorageError, Tx
 from storage.migrations import LATEST, MIGRATIONS
 
 DEFAULT_POOL = 10
@@ -174,6 +174,12 @@ class PostgresDatabase(Database):
             return list(await self.pool.fetch(numbered(sql), *params))
         except BUSY_ERRORS as err:
             raise StorageBusy(f"could not read: {err}") from err
+
+    async def _after_explicit_ids(self, tx: Tx) -> None:
+        # An identity column does not see ids written explicitly: move it past the largest one.
+        await tx.execute(
+            "SELECT setval(pg_get_serial_sequence('games', 'id'), GREATEST((SELECT MAX(id) FROM games), 1))"
+        )
 
     async def schema_version(self) -> int:
         exists = await self.pool.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
