@@ -73,11 +73,11 @@ def render_figures(game: Game, states: list[Any], limit: int) -> list[Figure]:
     ]
 
 
-async def table_figure(moves: int, game: str = "fixer", players: int = 2) -> Figure:
-    """Table action including the SQLite commit (rendering excluded)."""
+async def table_figure(moves: int, game: str = "fixer", players: int = 2, target: str | None = None) -> Figure:
+    """Table action including the commit (rendering excluded): SQLite in a temp file, or ``target``."""
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        async with Database(Path(tmp) / "bench.db") as db:
+        async with Database(target or Path(tmp) / "bench.db") as db:
             table = TableService(db, seed_source=lambda: "bench")
             users = [User(str(i), f"P{i}") for i in range(players)]
             rng = random.Random(7)
@@ -96,7 +96,8 @@ async def table_figure(moves: int, game: str = "fixer", players: int = 2) -> Fig
                     t0 = time.perf_counter()
                     result = await table.act(channel_id=channel, user=user, action=action)
                     samples.append((time.perf_counter() - t0) * 1000.0)
-    return Figure(f"table act + SQLite commit ({game} {players}p)", samples, "p95 ≤ 15 ms")
+    backend = "PostgreSQL" if target else "SQLite"
+    return Figure(f"table act + {backend} commit ({game} {players}p)", samples, "p95 ≤ 15 ms")
 
 
 async def run_all(quick: bool = False, games: list[str] | None = None) -> list[Figure]:
@@ -117,4 +118,7 @@ async def run_all(quick: bool = False, games: list[str] | None = None) -> list[F
     from bench.storage_scale import lookup_figures
 
     figures.extend(await lookup_figures(10_000 if quick else 100_000, 100 if quick else 500))
+    from bench.postgres import postgres_figures
+
+    figures.extend(await postgres_figures(100 if quick else 400))
     return figures
