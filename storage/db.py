@@ -242,6 +242,13 @@ class Database:
         )
         return [_game(r) for r in rows]
 
+    async def live_counts(self) -> dict[str, int]:
+        """Live games per game name (read from the partial index that holds live games only)."""
+        rows = await self._fetch(
+            "SELECT game, COUNT(*) FROM games WHERE status IN ('lobby', 'active') GROUP BY game"
+        )
+        return {str(r[0]): int(r[1]) for r in rows}
+
     # ---- seats ---------------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._fetch("SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))

@@ -21,6 +21,7 @@ from typing import Any, ParamSpec, TypeVar
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
 from storage import Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
+from table import observability
 from table.chance import resolve
 from table.messages import TableError
 
@@ -105,11 +106,21 @@ def saves(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
 
     @functools.wraps(method)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        service = args[0]
+        assert isinstance(service, TableService)
+        service._in_flight += 1
         try:
             return await method(*args, **kwargs)
         except StorageBusy as err:
             log.warning("write refused by the database: %s", err)
             raise TableError("storage_busy") from err
+        except TableError as err:
+            observability.REFUSALS.labels(err.key).inc()
+            raise
+        finally:
+            service._in_flight -= 1
+            if not service._in_flight:
+                service._idle.set()
 
     return wrapper
 
@@ -129,6 +140,33 @@ class TableService:
         # Locks live only while someone holds or waits on them, so finished games leave nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._seed = seed_source or (lambda: secrets.token_hex(8))
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    async def drain(self, timeout: float = 30.0) -> bool:
+        """Wait until no write call is running (a clean shutdown lets started moves commit).
+
+        True when idle; False if ``timeout`` passed first.
+        """
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self._in_flight:
+            self._idle.clear()
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                return False
+            try:
+                await asyncio.wait_for(self._idle.wait(), remaining)
+            except TimeoutError:
+                return False
+        return True
+
+    async def count_live_games(self) -> dict[str, int]:
+        """Live games per game name, also published as the ``postern_live_games`` gauge."""
+        counts = await self.db.live_counts()
+        for name in rules.GAMES:
+            observability.LIVE_GAMES.labels(name).set(counts.get(name, 0))
+        return counts
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -372,6 +410,7 @@ class TableService:
                 await self.db.commit_moves(row.id, row.version, seq, actions, game.dumps(state), status)
             except Conflict as err:
                 raise TableError("busy") from err
+            observability.MOVES.labels(row.game).inc()
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None
             return await self._result("moved", row, seats, all_events, state, actor=user.id)

@@ -21,6 +21,7 @@ from table.service import TableService, User
 from tests import pgserver
 
 ROOT = Path(__file__).resolve().parent.parent
+LIVE_INDEX = "games_one_live_per_channel"
 
 
 async def _lobby(db: Database, channel: str = "c1", host: str = "u1", guild: str | None = "g1") -> int:
@@ -213,6 +214,8 @@ async def _exercise_every_query(db: Database) -> None:
     await db.recent_actions(game_id, 5)
     await db.action_count(game_id)
     await db.next_seq(game_id)
+    await db.live_counts()
+    await db.game_ids_after(0)
 
 
 async def test_no_statement_scans_a_table(tmp_path: Path) -> None:
@@ -234,7 +237,8 @@ async def test_no_statement_scans_a_table(tmp_path: Path) -> None:
         checked += 1
         for row in con.execute(f"EXPLAIN QUERY PLAN {sql}"):
             detail = str(row[3])
-            if detail.startswith("SCAN ") and "CONSTANT" not in detail:
+            # Reading the partial index of live games whole is fine: it holds live games only.
+            if detail.startswith("SCAN ") and "CONSTANT" not in detail and LIVE_INDEX not in detail:
                 scans.append(f"{detail}  ←  {sql}")
     con.close()
     assert checked >= 15
