@@ -15,6 +15,27 @@ import os
 import sys
 
 
+def parse_shards(text: str | None) -> tuple[list[int], int] | None:
+    """``POSTERN_SHARDS``: ``2/8`` (shard 2 of 8) or ``0-3/8`` (shards 0 to 3 of 8); None = all.
+
+    Raises ``ValueError`` with a plain reason for anything else.
+    """
+    if not text or not text.strip():
+        return None
+    ids_text, sep, count_text = text.strip().partition("/")
+    if not sep or not count_text.isascii() or not count_text.isdigit():
+        raise ValueError(f"POSTERN_SHARDS={text!r}: expected SHARD/COUNT or FIRST-LAST/COUNT, e.g. 2/8 or 0-3/8")
+    count = int(count_text)
+    first_text, dash, last_text = ids_text.partition("-")
+    parts = [first_text, last_text] if dash else [first_text]
+    if not all(p.isascii() and p.isdigit() for p in parts):
+        raise ValueError(f"POSTERN_SHARDS={text!r}: shard numbers must be whole numbers, e.g. 0-3/8")
+    first, last = int(parts[0]), int(parts[-1])
+    if count < 1 or first > last or last >= count:
+        raise ValueError(f"POSTERN_SHARDS={text!r}: shards must lie within 0..{max(count - 1, 0)}, first ≤ last")
+    return list(range(first, last + 1)), count
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description="Postern: board games on Discord.")
     parser.add_argument("--local", action="store_true", help="play in this terminal (no Discord token needed)")
