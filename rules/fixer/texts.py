@@ -19,6 +19,16 @@ SUIT_NAMES: dict[str, dict[Locale, str]] = {
 T: dict[str, dict[Locale, str]] = {
     "play": {"en": "Play {card} to @{region}", "zh-TW": "打出 {card} 到 @{region}", "zh-CN": "打出 {card} 到 @{region}"},
     "keep": {"en": "Keep {card} (add to hand)", "zh-TW": "保留 {card}(加入手牌)", "zh-CN": "保留 {card}(加入手牌)"},
+    "keep_from": {
+        "en": "Keep {card} (from @{region})",
+        "zh-TW": "保留 {card}(來自 @{region},加入手牌)",
+        "zh-CN": "保留 {card}(来自 @{region},加入手牌)",
+    },
+    "discard_from": {
+        "en": "Discard {card} (from @{region})",
+        "zh-TW": "棄掉 {card}(來自 @{region})",
+        "zh-CN": "弃掉 {card}(来自 @{region})",
+    },
     "keep_plain": {"en": "Keep the card", "zh-TW": "加入手牌", "zh-CN": "加入手牌"},
     "discard": {"en": "Discard {card}", "zh-TW": "棄掉 {card}", "zh-CN": "弃掉 {card}"},
     "discard_plain": {"en": "Discard the card", "zh-TW": "放入棄牌堆", "zh-CN": "放入弃牌堆"},
@@ -70,6 +80,11 @@ T: dict[str, dict[Locale, str]] = {
         "en": "Round {round} is over: {scores}",
         "zh-TW": "第 {round} 局結束:{scores}",
         "zh-CN": "第 {round} 局结束:{scores}",
+    },
+    "ev_round_end_private": {
+        "en": "Round {round} is over; your score is in your hand view (all scores are shown at the end)",
+        "zh-TW": "第 {round} 局結束;你的分數請看自己的手牌畫面(遊戲結束時公布所有分數)",
+        "zh-CN": "第 {round} 局结束;你的分数请看自己的手牌画面(游戏结束时公布所有分数)",
     },
     "ev_round_start": {
         "en": "Round {round} begins; {who} starts",
