@@ -1,11 +1,20 @@
 """FIXER (Takaaki Iida, JELLY JELLY GAMES 2024) for 2-4 players, plus the fan-made solo automa.
 
 Notation (reference §2.4): ``R7@2`` plays card R7 to region 2; ``keep`` / ``discard`` answer a
-lost conflict (listed as ``keep R5@2`` / ``discard R5@2``, naming the card received and the region
-it came from; the bare words are accepted too); ``pass R7 C3 M5`` is the card-passing variant. Chance outcomes: ``start S2`` /
-``start AU`` (start player), ``deal R7`` (one card of a shuffle-and-deal), ``flip R7`` (the
-automa turns its deck's top card). In a solo game seat 0 is the human and the automa is part of
-the rules (it ranks as ``rules.AUTOMA``).
+lost conflict (listed as ``keep R5@2`` / ``discard R5@2``, naming the card received and the
+region it came from; the bare words are accepted too); ``pass R7 C3 M5`` is the card-passing
+variant. Chance outcomes: ``start S2`` / ``start AU`` (start player), ``deal R7`` (one card of a
+shuffle-and-deal), ``flip R7`` (the automa turns its deck's top card). In a solo game seat 0 is
+the human and the automa is part of the rules (it ranks as ``rules.AUTOMA``).
+
+Long-match rulings. The reference (§8.2) assumes full hands; after round 1 of ``long_match`` a
+hand may hold anything from 0 to the target, so the engine rules [DECISION]:
+
+* a player whose hand is empty skips their initial play in round 2 (2 players; logged ``skip``);
+* a hand of fewer than 3 cards passes none in the card-passing variant (it still receives);
+* refill cards left over once every hand is full again go to the discard pile, unseen.
+
+The rules help (topic ``variants``) states the same three rulings to players.
 """
 
 from __future__ import annotations
@@ -13,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.core import CHANCE, Event, Game, IllegalAction, Locale, Option, localised
+from rules.core import CHANCE, Event, Game, IllegalAction, Locale, Option
 from rules.fixer import engine, texts, view
 from rules.fixer.engine import State
 
@@ -240,8 +249,9 @@ class Fixer(Game):
             return "pass"
         return "play"
 
-    def help(self, locale: Locale = "en") -> dict[str, str]:
-        return {topic: localised(words, locale) for topic, words in texts.HELP.items()}
+    def help(self, locale: Locale = "en", options: dict[str, Any] | None = None) -> dict[str, str]:
+        """Rules help quoting the table's ``critical_bonus``, ``solo_rounds`` and automa void rule."""
+        return texts.help_topics(locale, self.option_values(options))
 
     def seat_label(self, seat: int, locale: Locale = "en") -> str:
         return texts.text("automa", locale) if seat == engine.AUTOMA_SEAT else f"S{seat + 1}"

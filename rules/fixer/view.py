@@ -109,6 +109,7 @@ def build(state: State, viewer: int | None) -> dict[str, Any]:
         "turn": seat_of(state, state["turn"]) if stage in ("initial", "play", "decide") else None,
         "start": seat_of(state, state["start"]),
         "critical_bonus": int(state["opts"]["critical_bonus"]),
+        "options": dict(state["opts"]),
         "regions": regions,
         "seats": seats,
         "automa": automa_view,
