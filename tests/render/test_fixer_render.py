@@ -580,3 +580,11 @@ def test_single_round_result_is_called_the_game_total() -> None:
     scene = _scene(view)
     assert total_heading(scene) == "Game total"
     assert result_score_text(scene, 2) == "15"
+
+
+def test_image_words_exist_translated_in_every_locale() -> None:
+    from render.fixer.text import WORDS
+    from tests.rules.locale_check import check_locales
+
+    for key in WORDS["en"]:
+        check_locales({loc: WORDS[loc][key] for loc in WORDS}, key)

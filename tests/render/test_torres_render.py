@@ -145,3 +145,14 @@ def test_panel_lines_for_played_cards_and_scoring_sums() -> None:
     assert torres_render.played_line({"played_phase": [], "played": ["UP2"]}, words) == "played: none this phase"
     row = {"seat": 1, "before": 3, "castle": 12, "king": 0, "master": 0, "skipped": 1, "score": 16}
     assert torres_render._score_sum(row) == "3 + 12 + 1↷ = 16"
+
+
+def test_image_words_exist_translated_in_every_locale() -> None:
+    from tests.rules.locale_check import check_locales
+
+    for key, value in style.WORDS["en"].items():
+        if isinstance(value, dict):
+            for sub in value:
+                check_locales({loc: style.WORDS[loc][key][sub] for loc in style.WORDS}, f"{key}.{sub}")  # type: ignore[index]
+        else:
+            check_locales({loc: str(style.WORDS[loc][key]) for loc in style.WORDS}, key)

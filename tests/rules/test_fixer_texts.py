@@ -196,3 +196,9 @@ def test_refusals_in_every_locale() -> None:
     errors.append(err.value)
     for error in errors:
         check_locales({locale: GAME.reason_text(error, locale) for locale in LOCALES}, f"reason {error.key}")
+
+
+def test_the_locale_check_catches_english_in_a_chinese_text() -> None:
+    with pytest.raises(AssertionError):
+        check_locales({"en": "Keep the card", "zh-TW": "Keep the card", "zh-CN": "加入手牌"}, "probe")
+    check_locales({"en": "Play R7 to @2", "zh-TW": "打出 R7 到 @2", "zh-CN": "打出 R7 到 @2"}, "probe")

@@ -185,3 +185,46 @@ def test_view_shows_cards_played_this_phase_and_deck_sizes() -> None:
     end_phase_(s, [])
     info = GAME.view(s, None)["seats"][BLUE]
     assert info["played_phase"] == [] and info["played"] == ["AP6"]
+
+
+def test_every_torres_text_exists_translated_in_every_locale() -> None:
+    """Labels, event lines, refusals and help: en, zh-TW and zh-CN, no English left in Chinese."""
+    from rules.torres import text as words
+    from rules.torres.reasons import REASONS
+    from tests.rules.locale_check import check_locales
+
+    for table_name, entries in (
+        ("LABELS", words.LABELS),
+        ("EVENTS", words.EVENTS),
+        ("HELP", words.HELP),
+        ("CARD_NAMES", words.CARD_NAMES),
+        ("COLOUR_NAMES", words.COLOUR_NAMES),
+        ("REASONS", REASONS),
+    ):
+        for key, texts in entries.items():
+            check_locales(texts, f"{table_name}.{key}")
+    names = ("Ann", "王小明", "Cy", "Dee")
+    for options in ({}, {"master": True}, {"cards": "shared"}):
+        run = playout(GAME, 4, options, seed=2)
+        s = GAME.new(4, options)
+        for seat, action in run.log:
+            if seat != CHANCE:
+                check_locales({loc: GAME.describe(action, loc) for loc in LOCALES}, f"describe {action}")
+            s, events = GAME.apply(s, seat, action)
+            for event in events:
+                line = {loc: GAME.event_text(event, loc, list(names)) for loc in LOCALES}
+                check_locales(line, f"event {event['kind']}", names)
+    for locale in LOCALES:
+        assert all(text and "{" not in text for text in GAME.help(locale, {"master": True}).values())
+
+
+def test_refusals_are_translated() -> None:
+    from tests.rules.locale_check import check_locales
+
+    s = position({"c4": 1}, {"blue": ["c4"]})
+    seen = set()
+    for action in ("nonsense", "knight z9", "tower c4 c5", "move c4-h8", "card play SHIFT", "king c4", "knight c4"):
+        error = refused(s, BLUE, action)
+        seen.add(error.key)
+        check_locales({loc: GAME.reason_text(error, loc) for loc in LOCALES}, f"reason {error.key}")
+    assert len(seen) >= 4
