@@ -359,6 +359,16 @@ async def recent(interaction: discord.Interaction, count: int) -> None:
     await send(interaction, content=text, ephemeral=True)
 
 
+async def table_options(interaction: discord.Interaction, game: str) -> dict[str, Any] | None:
+    """The options of this channel's table when it plays ``game``, so help quotes its numbers."""
+    try:
+        here = await service(interaction).status(channel_id=channel_of(interaction))
+    except TableError:
+        return None
+    options = (here.view or {}).get("options") if here.game == game else None
+    return options if isinstance(options, dict) else None
+
+
 @guarded
 async def rules_help(interaction: discord.Interaction, game: str, topic: str | None) -> None:
     locale = reader_locale(interaction)
@@ -366,7 +376,7 @@ async def rules_help(interaction: discord.Interaction, game: str, topic: str | N
         chosen = rules.get(game.strip().lower())
     except KeyError:
         raise TableError("unknown_game", game=game, games=", ".join(rules.GAMES)) from None
-    topics = chosen.help(locale)
+    topics = chosen.help(locale, await table_options(interaction, chosen.name))
     picked = {topic: topics[topic]} if topic in topics else topics
     title = rules.localised(chosen.title, locale)
     lines = [f"**{title}**", *(f"**{name}** — {text}" for name, text in picked.items())]

@@ -11,6 +11,7 @@ free to share unchanged sub-structures between the old and the new state.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -212,9 +213,25 @@ class Game(ABC):
         """The kind of an action, used to group long move lists in pickers."""
         return "move"
 
-    def help(self, locale: Locale = "en") -> dict[str, str]:
-        """Short rules help by topic (the first topic is the overview)."""
+    def help(self, locale: Locale = "en", options: dict[str, Any] | None = None) -> dict[str, str]:
+        """Short rules help by topic (the first topic is the overview).
+
+        ``options`` are a table's options (values or their text forms) when the help is asked
+        about a particular table, so the text can quote that table's numbers; None = defaults.
+        """
         return {"overview": localised(self.title, locale)}
+
+    def option_values(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Every option's value for help texts: ``options`` where valid, else the default.
+
+        Never raises: help must answer even for a table whose stored options are odd.
+        """
+        out = {o.key: o.default for o in self.options}
+        for option in self.options:
+            if options and option.key in options:
+                with contextlib.suppress(IllegalAction):
+                    out[option.key] = parse_option_value(option, options[option.key])
+        return out
 
     def seat_label(self, seat: int, locale: Locale = "en") -> str:
         """How the rules call a seat when no display name is known."""

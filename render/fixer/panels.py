@@ -62,11 +62,31 @@ def _info_items(scene: Scene, info: dict[str, Any], with_hand: bool) -> list[tup
         items.append(("hand", int(info.get("hand_count") or 0)))
     markers = info.get("markers") or {}
     items.append(("markers", (int(markers.get("black") or 0), int(markers.get("red") or 0))))
-    if info.get("score") is not None:
-        items.append(("score", int(info["score"])))
-    rounds = list(info.get("round_scores") or [])
-    if rounds:
-        items.append(("total", (int(info.get("total") or sum(rounds)), rounds)))
+    items.extend(score_items(scene, info))
+    return items
+
+
+def score_items(scene: Scene, info: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The score words a panel shows: only what the view holds (another player's are ``None``).
+
+    During play: "This round 12" and each finished round ("Round 1: 30"). At the end a single
+    "Game total 52 (25 + 27)", so nobody mistakes the last round's score for the result.
+    """
+    score = info.get("score")
+    rounds = [int(r) for r in info.get("round_scores") or []]
+    if scene.view.get("over"):
+        total = info.get("total")
+        if total is None or not rounds:
+            total = score
+        if total is None:
+            return []
+        detail = " + ".join(str(r) for r in rounds) if len(rounds) > 1 else ""
+        return [("text", scene.words("game_total", n=int(total)) + (f" ({detail})" if detail else ""))]
+    items: list[tuple[str, Any]] = []
+    if score is not None:
+        items.append(("text", scene.words("round_score", n=int(score))))
+    for number, points in enumerate(rounds, start=1):
+        items.append(("small", scene.words("earlier", r=number, n=points)))
     return items
 
 
@@ -75,15 +95,9 @@ def _item_width(scene: Scene, kind: str, value: Any) -> int:
         return kit.text_width(scene.words("hand"), 24) + 8 + 40 + 6 + kit.text_width(f"×{value}", 30, True)
     if kind == "markers":
         return 2 * (34 + 6 + kit.text_width(f"×{max(value)}", 30, True)) + 14
-    if kind == "score":
-        return kit.text_width(f"{scene.words('score')} {value}", 30, True)
-    total, rounds = value
-    return kit.text_width(_total_text(scene, total, rounds), 26, True)
-
-
-def _total_text(scene: Scene, total: int, rounds: list[int]) -> str:
-    detail = " + ".join(str(r) for r in rounds)
-    return f"{scene.words('total')} {total}" + (f" ({detail})" if len(rounds) > 1 else "")
+    if kind == "text":
+        return kit.text_width(str(value), 30, True)
+    return kit.text_width(str(value), 24, True)
 
 
 def _draw_item(scene: Scene, x: int, cy: int, kind: str, value: Any) -> None:
@@ -95,11 +109,10 @@ def _draw_item(scene: Scene, x: int, cy: int, kind: str, value: Any) -> None:
             marker(scene.image, (x + 17, cy), 17, colour)
             x += 34 + 6
             x += write(scene.image, (x, cy), f"×{count}", 30, kit.INK, bold=True, anchor="lm") + 14
-    elif kind == "score":
-        write(scene.image, (x, cy), f"{scene.words('score')} {value}", 30, kit.INK, bold=True, anchor="lm")
+    elif kind == "text":
+        write(scene.image, (x, cy), str(value), 30, kit.INK, bold=True, anchor="lm")
     else:
-        total, rounds = value
-        write(scene.image, (x, cy), _total_text(scene, total, rounds), 26, kit.INK, bold=True, anchor="lm")
+        write(scene.image, (x, cy), str(value), 24, kit.DARK, bold=True, anchor="lm")
 
 
 def _info_lines(scene: Scene, box: Box, items: list[tuple[str, Any]], top: int, line_height: int = 50) -> int:
@@ -317,6 +330,26 @@ def winners(scene: Scene, ranked: list[int]) -> set[int]:
     return {seat for seat in ranked if key(seat) == key(ranked[0])}
 
 
+def total_heading(scene: Scene) -> str:
+    """The heading over the result's numbers: they are game totals ("= round 1 + round 2")."""
+    rounds = max((len(scene.seat_info(s).get("round_scores") or []) for s in ranked_seats(scene)), default=0)
+    if rounds > 1:
+        parts = " + ".join(scene.words("round_n", r=r) for r in range(1, rounds + 1))
+        return scene.words("total_head_rounds", rounds=parts)
+    return scene.words("total_head")
+
+
+def result_score_text(scene: Scene, seat: int) -> str:
+    """``52 = 25 + 27``: the game total first, then the round scores that make it up."""
+    score = _score_of(scene, seat)
+    if score is None:
+        return ""
+    rounds = list(scene.seat_info(seat).get("round_scores") or [])
+    if len(rounds) > 1:
+        return f"{score} = " + " + ".join(str(r) for r in rounds)
+    return str(score)
+
+
 def result_panel(scene: Scene, box: Box) -> None:
     x, y, w, h = box
     d = scene.d
@@ -333,6 +366,7 @@ def result_panel(scene: Scene, box: Box) -> None:
     )
     ranked = ranked_seats(scene)
     won = winners(scene, ranked)
+    write(scene.image, (x + 450, y + 66), total_heading(scene), 20, kit.DARK, bold=True, anchor="lm")
     removed = sorted(result.get("removed") or [], key=sort_key)
     block = 0
     if removed:
@@ -348,12 +382,7 @@ def result_panel(scene: Scene, box: Box) -> None:
     for place, seat in enumerate(ranked, start=1):
         write(scene.image, (x + 24, cy), f"{place}.", 30, kit.INK, bold=True, anchor="lm")
         seat_label(scene, (x + 70, cy), seat, 28, 360)
-        score = _score_of(scene, seat)
-        rounds = list(scene.seat_info(seat).get("round_scores") or [])
-        text = "" if score is None else f"{score}"
-        if len(rounds) > 1:
-            text += " (" + " + ".join(str(r) for r in rounds) + ")"
-        write(scene.image, (x + 450, cy), text, 30, kit.INK, bold=True, anchor="lm")
+        write(scene.image, (x + 450, cy), result_score_text(scene, seat), 30, kit.INK, bold=True, anchor="lm")
         if seat in won:
             label = "★ " + scene.words("shared" if result.get("shared") else "winner")
             chip(

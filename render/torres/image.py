@@ -2,9 +2,11 @@
 
 Each square shows its height as a large number and a shade that darkens with height; castles
 are outlined with a thick line and labelled with their area (the scoring multiplier); knights
-are discs in the seat colour carrying the colour's letter (B, G, O, K), and the King is a
-yellow disc with a crown. The side panel lists every seat (name, letter, score, blocks, knights,
-cards), the phase, round and AP left; a seat's private view adds its own cards at the bottom.
+are discs in the seat colour carrying the colour's letter (B, G, O, N), and the King is a
+yellow disc with a crown; the King's castle has a yellow inner frame and a crown by its area.
+The side panel lists every seat (name, letter, score, stacks, knights, cards in hand and deck,
+cards played this phase), the phase, round and AP left; a seat's private view adds its own
+cards at the bottom.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from render.torres.style import (
     COLOUR_LETTERS,
     COLOUR_RGB,
     HEIGHT,
+    KING_RGB,
     PANEL_X,
+    SEAT_BOX,
     START_FRAME,
     WIDTH,
     card_label,
@@ -78,7 +82,7 @@ def _board(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
         image.paste(tile(heights[sq]), box[:2])
         if f"{FILES[sq % 8]}{sq // 8 + 1}" in starts:
             d.rectangle((box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), outline=START_FRAME, width=3)
-    _castle_outlines(d, view["castles"], heights)
+    _castle_outlines(d, view["castles"], heights, king_castle(view))
     for sq, fig in enumerate(figures):
         if fig == -1 or fig is None:
             continue
@@ -90,8 +94,28 @@ def _board(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
             paste_stamp(image, knight_stamp(view["seats"][int(fig)]["colour"]), centre)
 
 
-def _castle_outlines(d: ImageDraw.ImageDraw, labels: list[int], heights: list[int]) -> None:
-    """Thick lines wherever a castle square meets a square outside its castle; area labels."""
+def king_castle(view: dict[str, Any]) -> int | None:
+    """The castle label of the King's square, or None while the King is not on the board."""
+    king = view.get("king")
+    if not king:
+        return None
+    sq = FILES.index(king[0]) + 8 * (int(king[1:]) - 1)
+    label = view["castles"][sq]
+    return label if label >= 0 else None
+
+
+KING_FRAME_INSET = 6
+"""Distance of the King's castle's yellow inner frame from the castle's thick outline."""
+
+
+def _castle_outlines(
+    d: ImageDraw.ImageDraw, labels: list[int], heights: list[int], king_label: int | None
+) -> None:
+    """Thick lines wherever a castle square meets a square outside its castle; area labels.
+
+    The King's castle also gets a yellow frame just inside its outline and a crown by its area,
+    so the castle that pays the King's bonus is seen at a glance (colour plus symbol).
+    """
     areas: dict[int, int] = {}
     anchor: dict[int, int] = {}
     for sq, label in enumerate(labels):
@@ -111,10 +135,30 @@ def _castle_outlines(d: ImageDraw.ImageDraw, labels: list[int], heights: list[in
             d.line((left, top, right, top), fill=kit.INK, width=6)
         if y == 0 or labels[sq - 8] != label:
             d.line((left, bottom, right, bottom), fill=kit.INK, width=6)
+        if label == king_label:
+            _king_frame(d, sq, labels)
     for label, sq in anchor.items():
         left, top, right, bottom = _cell_box(sq)
         ink = kit.contrast_ink(square_fill(heights[sq]))
-        kit.draw_text(d, (right - 8, top + 8), f"×{areas[label]}", 22, ink, bold=True, anchor="ra")
+        width = kit.draw_text(d, (right - 8, top + 8), f"×{areas[label]}", 22, ink, bold=True, anchor="ra")
+        if label == king_label:
+            kit.draw_text(d, (right - 12 - width, top + 4), "♚", 26, ink, anchor="ra")
+
+
+def _king_frame(d: ImageDraw.ImageDraw, sq: int, labels: list[int]) -> None:
+    """The yellow inner frame on the sides of ``sq`` that face out of its castle."""
+    left, top, right, bottom = _cell_box(sq)
+    label = labels[sq]
+    x, y = sq % 8, sq // 8
+    i = KING_FRAME_INSET
+    if x == 0 or labels[sq - 1] != label:
+        d.line((left + i, top, left + i, bottom), fill=KING_RGB, width=5)
+    if x == 7 or labels[sq + 1] != label:
+        d.line((right - i, top, right - i, bottom), fill=KING_RGB, width=5)
+    if y == 7 or labels[sq + 8] != label:
+        d.line((left, top + i, right, top + i), fill=KING_RGB, width=5)
+    if y == 0 or labels[sq - 8] != label:
+        d.line((left, bottom - i, right, bottom - i), fill=KING_RGB, width=5)
 
 
 def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], locale: str) -> None:
@@ -124,9 +168,10 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], local
     turn = view.get("turn")
     current = view.get("current")
     ranking = view.get("ranking") or []
+    last = view.get("last_scoring")
     for seat, info in enumerate(view["seats"]):
         colour = info["colour"]
-        box = (x, y, WIDTH - 30, y + 150)
+        box = (x, y, WIDTH - 30, y + SEAT_BOX)
         active = seat == current and not view.get("over")
         d.rounded_rectangle(
             box,
@@ -135,51 +180,76 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], local
             outline=kit.INK if active else kit.GREY,
             width=4 if active else 2,
         )
-        kit.badge(d, (x + 40, y + 42), 26, COLOUR_RGB[colour], COLOUR_LETTERS[colour], outline=kit.WHITE)
+        kit.badge(d, (x + 40, y + 38), 26, COLOUR_RGB[colour], COLOUR_LETTERS[colour], outline=kit.WHITE)
         marker = "▶ " if active else ""
         if view.get("over") and ranking:
             marker = f"#{ranking.index(seat) + 1} "
         you = w["you"] if seat == view.get("seat") else ""
-        kit.draw_text(d, (x + 80, y + 22), marker + names[seat] + you, 30, kit.INK, bold=True, max_width=300)
-        kit.draw_text(d, (WIDTH - 50, y + 14), str(info["score"]), 50, kit.INK, bold=True, anchor="ra")
-        stacks = " ".join(str(v) for v in info["stacks"]) or "–"
-        turn_stack = info.get("turn_stack")
-        if turn_stack is not None:
-            blocks = w["blocks_turn"].format(now=turn_stack, later=stacks)
-        else:
-            blocks = w["blocks"].format(later=stacks)
-        kit.draw_text(d, (x + 20, y + 76), blocks, 24, kit.INK)
-        knights = w["knights"].format(n=info["knights_in_supply"])
-        kit.draw_text(d, (x + 20, y + 110), knights, 24, kit.INK)
-        cards = w["cards"].format(n=info["hand_size"])
-        kit.draw_text(d, (x + 250, y + 110), cards, 24, kit.INK)
-        y += 165
-    y += 5
-    lines: list[str] = []
+        kit.draw_text(d, (x + 80, y + 18), marker + names[seat] + you, 30, kit.INK, bold=True, max_width=300)
+        kit.draw_text(d, (WIDTH - 50, y + 10), str(info["score"]), 50, kit.INK, bold=True, anchor="ra")
+        lines = [blocks_line(info, w), " · ".join(_counts(view, info, w)), played_line(info, w)]
+        if last:
+            row = next(r for r in last["rows"] if r["seat"] == seat)
+            lines.append(w["last"].format(phase=last["phase"], sum=_score_sum(row)))
+        for i, line in enumerate(lines):
+            ink = kit.DARK if i == 2 else kit.INK
+            kit.draw_text(d, (x + 20, y + 64 + 26 * i), line, 21, ink, max_width=WIDTH - x - 70)
+        y += SEAT_BOX + 8
+    y += 4
+    lines = []
     if turn and not view.get("over") and current is not None:
         lines.append(w["ap"].format(name=names[current], ap=turn["ap"]))
-        if turn.get("played"):
-            lines.append(w["played"].format(card=turn["played"]))
     stage = view.get("stage")
     if stage in w["stages"] and current is not None:
         lines.append(w["stages"][stage].format(name=names[current]))
     if view.get("master"):
         card = view["master"]
         lines.append(w["master"].format(card=f"{card} ({card_label(card, locale)})"))
+    supply = w["supply"].format(n=view["supply"])
     if view.get("shared_pool") is not None:
-        lines.append(w["pool"].format(n=view["shared_pool"]))
-    lines.append(w["supply"].format(n=view["supply"]))
-    last = view.get("last_scoring")
-    if last:
-        parts = [
-            f"{COLOUR_LETTERS[view['seats'][r['seat']]['colour']]} +{r['castle'] + r['king'] + r['master']}"
-            for r in last["rows"]
-        ]
-        lines.append(w["last"].format(phase=last["phase"]))
-        lines.append("  " + " · ".join(parts))
+        supply += " · " + w["pool"].format(n=view["shared_pool"])
+    lines.append(supply)
+    if last and any(r.get("skipped") for r in last["rows"]):
+        lines.append(w["skip_note"])
+    if king_castle(view) is not None:
+        lines.append(w["king_castle"])
     for line in lines:
-        kit.draw_text(d, (x, y), line, 26, kit.INK, max_width=WIDTH - x - 30)
-        y += 38
+        kit.draw_text(d, (x, y), line, 24, kit.INK, max_width=WIDTH - x - 30)
+        y += 32
+
+
+def blocks_line(info: dict[str, Any], w: dict[str, Any]) -> str:
+    """This turn's stack and the stacks still to come, in words that read when either is missing."""
+    later = " · ".join(str(v) for v in info["stacks"])
+    now = info.get("turn_stack")
+    if now is not None:
+        return w["blocks_turn"].format(now=now, later=later) if later else w["blocks_turn_last"].format(now=now)
+    return w["blocks"].format(later=later) if later else w["blocks_none"]
+
+
+def played_line(info: dict[str, Any], w: dict[str, Any]) -> str:
+    cards = info.get("played_phase")
+    if cards is None:  # a view from before ``played_phase`` existed
+        cards = info.get("played") or []
+    return w["played_phase"].format(cards=" ".join(cards)) if cards else w["played_none"]
+
+
+def _counts(view: dict[str, Any], info: dict[str, Any], w: dict[str, Any]) -> list[str]:
+    """Knights in supply, cards in hand and (own decks) cards left in the deck."""
+    out = [w["knights"].format(n=info["knights_in_supply"]), w["cards"].format(n=info["hand_size"])]
+    options = view.get("options") or {}
+    if options.get("cards") == "own" and not options.get("master"):
+        out.append(w["deck"].format(n=info.get("deck_size", 0)))
+    return out
+
+
+def _score_sum(row: dict[str, Any]) -> str:
+    """``5 + 10 = 15``, with ``+ 1↷`` for spaces skipped on the track, so the sum adds up as shown."""
+    points = row["castle"] + row["king"] + row["master"]
+    if "before" not in row:  # a scoring recorded before ``before`` existed
+        return f"+{points} = {row['score']}"
+    skipped = int(row.get("skipped", 0))
+    return f"{row['before']} + {points}" + (f" + {skipped}↷" if skipped else "") + f" = {row['score']}"
 
 
 def _cards(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: int) -> None:

@@ -10,6 +10,8 @@ BOARD_Y = 96
 CELL = 104
 PANEL_X = BOARD_X + 8 * CELL + 40
 HEIGHT = BOARD_Y + 8 * CELL + 70
+SEAT_BOX = 176
+"""Height of one seat's box in the side panel (name, stacks, counts, cards played this phase)."""
 CARD_STRIP = 230
 """Extra height of a seat's private view (the /hand image): its own cards."""
 
@@ -24,8 +26,9 @@ COLOUR_RGB: dict[str, kit.RGB] = {
     "orange": kit.ORANGE,
     "black": (25, 25, 25),
 }
-COLOUR_LETTERS: dict[str, str] = {"blue": "B", "green": "G", "orange": "O", "black": "K"}
-"""Every colour also carries a letter (K for black, as in CMYK), so colour never stands alone."""
+COLOUR_LETTERS: dict[str, str] = {"blue": "B", "green": "G", "orange": "O", "black": "N"}
+"""Every colour also carries a letter, so colour never stands alone. Black is N (noir/nero/negro),
+not K: K reads as the King, whose crown, castle and "♛" bonus share the board with the knights."""
 
 LEVEL_FILLS: tuple[kit.RGB, ...] = (
     (238, 232, 212),
@@ -79,16 +82,22 @@ WORDS: dict[str, dict[str, object]] = {
         "you": " (you)",
         "phase": "Phase {phase}/3 · round {round}/{rounds}",
         "over": "Game over",
-        "blocks": "blocks: {later}",
-        "blocks_turn": "blocks: {now} now + {later}",
+        "blocks": "stacks left: {later}",
+        "blocks_none": "stacks left: none this phase",
+        "blocks_turn": "blocks: {now} now, then {later}",
+        "blocks_turn_last": "blocks: {now} now, no more this phase",
         "knights": "knights left {n}",
         "cards": "cards {n}",
+        "deck": "deck {n}",
+        "played_phase": "played: {cards}",
+        "played_none": "played: none this phase",
+        "skip_note": "↷ = occupied track space skipped",
+        "king_castle": "♚ King's castle (yellow frame)",
         "ap": "{name}: {ap} AP left",
-        "played": "card played: {card}",
         "master": "master card: {card}",
         "pool": "shared deck: {n}",
         "supply": "general supply: {n} blocks",
-        "last": "phase {phase} scoring:",
+        "last": "phase {phase} scoring: {sum}",
         "hand": "Your cards",
         "new": "new",
         "looking": "revealed",
@@ -105,16 +114,22 @@ WORDS: dict[str, dict[str, object]] = {
         "you": "(你)",
         "phase": "第 {phase}/3 階段 · 第 {round}/{rounds} 回合",
         "over": "遊戲結束",
-        "blocks": "塔樓:{later}",
-        "blocks_turn": "塔樓:本輪 {now} + {later}",
+        "blocks": "剩餘塔樓堆:{later}",
+        "blocks_none": "剩餘塔樓堆:本階段已無",
+        "blocks_turn": "塔樓:本回合 {now},之後 {later}",
+        "blocks_turn_last": "塔樓:本回合 {now},本階段之後沒有了",
         "knights": "剩餘騎士 {n}",
         "cards": "手牌 {n}",
+        "deck": "牌堆 {n}",
+        "played_phase": "本階段已打出:{cards}",
+        "played_none": "本階段未打出行動卡",
+        "skip_note": "↷ = 計分軌跳過有標記的格子",
+        "king_castle": "♚ 國王城堡(黃框)",
         "ap": "{name}:剩 {ap} 行動點",
-        "played": "已打出:{card}",
         "master": "進階卡:{card}",
         "pool": "共用牌堆:{n}",
         "supply": "公區塔樓:{n}",
-        "last": "第 {phase} 階段計分:",
+        "last": "第 {phase} 階段計分:{sum}",
         "hand": "你的行動卡",
         "new": "新抽",
         "looking": "翻開中",
@@ -131,16 +146,22 @@ WORDS: dict[str, dict[str, object]] = {
         "you": "(你)",
         "phase": "第 {phase}/3 阶段 · 第 {round}/{rounds} 回合",
         "over": "游戏结束",
-        "blocks": "塔楼:{later}",
-        "blocks_turn": "塔楼:本轮 {now} + {later}",
+        "blocks": "剩余塔楼堆:{later}",
+        "blocks_none": "剩余塔楼堆:本阶段已无",
+        "blocks_turn": "塔楼:本回合 {now},之后 {later}",
+        "blocks_turn_last": "塔楼:本回合 {now},本阶段之后没有了",
         "knights": "剩余骑士 {n}",
         "cards": "手牌 {n}",
+        "deck": "牌堆 {n}",
+        "played_phase": "本阶段已打出:{cards}",
+        "played_none": "本阶段未打出行动卡",
+        "skip_note": "↷ = 计分轨跳过有标记的格子",
+        "king_castle": "♚ 国王城堡(黄框)",
         "ap": "{name}:剩 {ap} 行动点",
-        "played": "已打出:{card}",
         "master": "进阶卡:{card}",
         "pool": "共用牌堆:{n}",
         "supply": "公区塔楼:{n}",
-        "last": "第 {phase} 阶段计分:",
+        "last": "第 {phase} 阶段计分:{sum}",
         "hand": "你的行动卡",
         "new": "新抽",
         "looking": "翻开中",

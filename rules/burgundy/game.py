@@ -142,7 +142,7 @@ class BurgundyGame(Game):
             return legal
         return ["pass"] if "pass" in legal else []
 
-    def help(self, locale: Locale = "en") -> dict[str, str]:
+    def help(self, locale: Locale = "en", options: dict[str, Any] | None = None) -> dict[str, str]:
         return texts.help_topics(locale)
 
 

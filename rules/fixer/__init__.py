@@ -1,10 +1,20 @@
 """FIXER (Takaaki Iida, JELLY JELLY GAMES 2024) for 2-4 players, plus the fan-made solo automa.
 
 Notation (reference §2.4): ``R7@2`` plays card R7 to region 2; ``keep`` / ``discard`` answer a
-lost conflict; ``pass R7 C3 M5`` is the card-passing variant. Chance outcomes: ``start S2`` /
-``start AU`` (start player), ``deal R7`` (one card of a shuffle-and-deal), ``flip R7`` (the
-automa turns its deck's top card). In a solo game seat 0 is the human and the automa is part of
-the rules (it ranks as ``rules.AUTOMA``).
+lost conflict (listed as ``keep R5@2`` / ``discard R5@2``, naming the card received and the
+region it came from; the bare words are accepted too); ``pass R7 C3 M5`` is the card-passing
+variant. Chance outcomes: ``start S2`` / ``start AU`` (start player), ``deal R7`` (one card of a
+shuffle-and-deal), ``flip R7`` (the automa turns its deck's top card). In a solo game seat 0 is
+the human and the automa is part of the rules (it ranks as ``rules.AUTOMA``).
+
+Long-match rulings. The reference (§8.2) assumes full hands; after round 1 of ``long_match`` a
+hand may hold anything from 0 to the target, so the engine rules [DECISION]:
+
+* a player whose hand is empty skips their initial play in round 2 (2 players; logged ``skip``);
+* a hand of fewer than 3 cards passes none in the card-passing variant (it still receives);
+* refill cards left over once every hand is full again go to the discard pile, unseen.
+
+The rules help (topic ``variants``) states the same three rulings to players.
 """
 
 from __future__ import annotations
@@ -12,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.core import CHANCE, Event, Game, IllegalAction, Locale, Option, localised
+from rules.core import CHANCE, Event, Game, IllegalAction, Locale, Option
 from rules.fixer import engine, texts, view
 from rules.fixer.engine import State
 
@@ -82,7 +92,7 @@ class Fixer(Game):
             return []
         stage = state["stage"]
         if stage == "decide":
-            return ["discard", "keep"]
+            return engine.decision_actions(state)
         if stage == "pass":
             hand = state["hands"][side]
             return sorted(
@@ -136,6 +146,10 @@ class Fixer(Game):
             return texts.text("keep_plain", locale)
         if low == "discard":
             return texts.text("discard_plain", locale)
+        m = re.fullmatch(r"(keep|discard) ([rcmp][1-9])(?:\s*@\s*([1-9]))?", low)
+        if m:
+            key = m.group(1) + ("_from" if m.group(3) else "")
+            return texts.text(key, locale, card=m.group(2).upper(), region=m.group(3))
         if low.startswith("pass "):
             return texts.text("pass", locale, cards=" ".join(text.split()[1:]).upper())
         verb, _, arg = text.partition(" ")
@@ -197,6 +211,8 @@ class Fixer(Game):
         if kind == "passed":
             return texts.text("ev_passed", locale)
         if kind == "round_end":
+            if "scores" not in event:  # a round before the last: scores stay private (§10)
+                return texts.text("ev_round_end_private", locale, round=event["round"])
             return texts.text(
                 "ev_round_end", locale, round=event["round"], scores=score_line(event["scores"], event["seats"])
             )
@@ -221,19 +237,21 @@ class Fixer(Game):
         return texts.reason(error.key, locale, **error.params) or error.reason
 
     def quick_actions(self, legal: list[str]) -> list[str]:
-        """Keep / discard after a lost conflict: the card is public, so buttons reveal nothing."""
-        return [a for a in legal if a in ("keep", "discard")]
+        """Keep, then discard, after a lost conflict: the card is public, so buttons reveal nothing."""
+        decisions = [a for a in legal if a.split()[0] in ("keep", "discard")]
+        return sorted(decisions, key=lambda a: a.split()[0] != "keep")
 
     def group(self, action: str) -> str:
         low = action.strip().lower()
-        if low in ("keep", "discard"):
+        if low.split()[:1] in (["keep"], ["discard"]):
             return "decide"
         if low.startswith("pass"):
             return "pass"
         return "play"
 
-    def help(self, locale: Locale = "en") -> dict[str, str]:
-        return {topic: localised(words, locale) for topic, words in texts.HELP.items()}
+    def help(self, locale: Locale = "en", options: dict[str, Any] | None = None) -> dict[str, str]:
+        """Rules help quoting the table's ``critical_bonus``, ``solo_rounds`` and automa void rule."""
+        return texts.help_topics(locale, self.option_values(options))
 
     def seat_label(self, seat: int, locale: Locale = "en") -> str:
         return texts.text("automa", locale) if seat == engine.AUTOMA_SEAT else f"S{seat + 1}"

@@ -19,7 +19,8 @@ from rules.fixer.cards import deck, number, resolve, sorted_cards
 from rules.fixer.layout import HAND_SIZE, INITIAL_PLAYS_EACH, MARKERS_PER_REGION, MAX_NUMBER, REMOVED, layout
 
 State = dict[str, Any]
-Events = list[dict[str, Any]]
+Event = dict[str, Any]
+Events = list[Event]
 
 AUTOMA_SEAT = -2
 PASS_COUNT = 3
@@ -364,7 +365,7 @@ def conflict(state: State, r: int, active: int, events: Events) -> None:
     elif is_automa(state, loser):
         keep(state, loser, win_card, events, auto=True)
     else:
-        state["pending"] = {"loser": loser, "card": win_card, "active": active}
+        state["pending"] = {"loser": loser, "card": win_card, "active": active, "region": r + 1}
         state["stage"] = "decide"
         return
     after_conflict(state, active, events)
@@ -389,12 +390,31 @@ def discard(state: State, side: int, card: str, events: Events, why: str) -> Non
     events.append({"kind": "discard", "seat": seat_of(state, side), "card": card, "auto": why != "", "why": why})
 
 
-def decide(state: State, side: int, action: str, events: Events) -> None:
+def decision_actions(state: State) -> list[str]:
+    """``discard R5@2`` / ``keep R5@2``: the answers to a lost conflict, naming the card and the
+    region it came from, so every label and log line says what is kept (sorted, as legal lists are)."""
     pending = state["pending"]
     card = pending["card"]
-    word = action.strip().lower()
-    if word not in ("keep", "discard"):
+    where = f"{card}@{pending['region']}" if pending.get("region") else card
+    return [f"discard {where}", f"keep {where}"]
+
+
+DECIDE_RE = re.compile(r"^(KEEP|DISCARD)(?: ([RCMP][1-9])(?:@([1-9]))?)?$")
+
+
+def decide(state: State, side: int, action: str, events: Events) -> None:
+    """``keep`` / ``discard`` (the reference notation), optionally naming the card as listed."""
+    pending = state["pending"]
+    card = pending["card"]
+    m = DECIDE_RE.match(re.sub(r"\s*@\s*", "@", " ".join(action.upper().split())))
+    region = pending.get("region")
+    if (
+        not m
+        or (m.group(2) is not None and m.group(2) != card)
+        or (m.group(3) is not None and region is not None and int(m.group(3)) != region)
+    ):
         raise IllegalAction(f"answer keep or discard for {card}", "keep_or_discard", card=card)
+    word = m.group(1).lower()
     state["pending"] = None
     state["stage"] = "play"
     if word == "keep":
@@ -500,16 +520,18 @@ def end_round(state: State, events: Events, reason: str) -> None:
         state["round_scores"][s].append(scores[s])
         state["round_red"][s].append(state["red"][s])
         state["round_cards"][s].append(len(state["won_up"][s]) + len(state["won_down"][s]))
-    events.append(
-        {
-            "kind": "round_end",
-            "round": state["round"],
-            "reason": reason,
-            "unscored": unscored,
-            "scores": scores,
-            "seats": [seat_of(state, s) for s in range(state["sides"])],
-        }
-    )
+    ending: Event = {
+        "kind": "round_end",
+        "round": state["round"],
+        "reason": reason,
+        "unscored": unscored,
+        "seats": [seat_of(state, s) for s in range(state["sides"])],
+    }
+    if state["round"] >= state["rounds"]:
+        # Events are public: round scores may be shown only when the game ends with this round
+        # (§10); otherwise each player learns their own from their view.
+        ending["scores"] = scores
+    events.append(ending)
     if state["round"] >= state["rounds"]:
         end_game(state, events)
         return

@@ -1,8 +1,14 @@
 """What each seat may see of a FIXER state (reference §10); the schema is in the README.
 
-Hands are shown only to their owner; face-down won cards and running scores only to their
-owner (everything at the game's end); the automa's deck, the removed cards and chosen passes
-never. The automa's face-up piles are public.
+Hands are shown only to their owner; face-down won cards and scores only to their owner
+(everything at the game's end); the automa's deck, the removed cards and chosen passes never.
+The automa's face-up piles are public.
+
+Scores (§10 "running score: own score"): ``score`` is the viewer's current round score, or the
+game total once the game is over; ``round_scores`` / ``total`` are the finished rounds and their
+sum. All three are ``None`` for anyone but their owner until the game ends, in the public view
+too, so no adapter (the board image, ``/game status``) can show them; the automa's are hidden
+from everyone until the end.
 """
 
 from __future__ import annotations
@@ -50,8 +56,8 @@ def build(state: State, viewer: int | None) -> dict[str, Any]:
                 "won_down_count": len(state["won_down"][side]),
                 "markers": {"black": state["black"][side], "red": state["red"][side]},
                 "score": (totals[side] if over else engine.round_score(state, side)) if visible else None,
-                "round_scores": list(state["round_scores"][side]),
-                "total": sum(state["round_scores"][side]),
+                "round_scores": list(state["round_scores"][side]) if visible else None,
+                "total": sum(state["round_scores"][side]) if visible else None,
                 "passed": state["passes"][side] is not None,
                 "passing": list(state["passes"][side]) if side == viewer_side and state["passes"][side] else None,
             }
@@ -69,8 +75,8 @@ def build(state: State, viewer: int | None) -> dict[str, Any]:
             "won_down": sorted_cards(state["won_down"][1]) if over else None,
             "markers": {"black": state["black"][1], "red": state["red"][1]},
             "score": totals[1] if over else None,
-            "round_scores": list(state["round_scores"][1]),
-            "total": sum(state["round_scores"][1]),
+            "round_scores": list(state["round_scores"][1]) if over else None,
+            "total": sum(state["round_scores"][1]) if over else None,
         }
     pending = None
     if state["pending"]:
@@ -103,6 +109,7 @@ def build(state: State, viewer: int | None) -> dict[str, Any]:
         "turn": seat_of(state, state["turn"]) if stage in ("initial", "play", "decide") else None,
         "start": seat_of(state, state["start"]),
         "critical_bonus": int(state["opts"]["critical_bonus"]),
+        "options": dict(state["opts"]),
         "regions": regions,
         "seats": seats,
         "automa": automa_view,

@@ -56,6 +56,7 @@ def new_state(players: int, options: dict[str, Any]) -> State:
                 "pool": sorted(CARDS) if own else [],
                 "bottom": [],
                 "played": [],
+                "phase_from": 0,
                 "knights": 0,
             }
         )
@@ -220,7 +221,7 @@ def end_phase_(s: State, events: list[Event]) -> None:
     h, fig = s["h"], s["fig"]
     cs = castles(h)
     scores = [p["score"] for p in s["ps"]]
-    rows = {seat: {"seat": seat, "castle": 0, "king": 0, "master": 0} for seat in order}
+    rows = {seat: {"seat": seat, "before": scores[seat], "castle": 0, "king": 0, "master": 0} for seat in order}
     for seat in order:
         rows[seat]["castle"] = castle_points(h, fig, cs, seat)
         advance(scores, seat, rows[seat]["castle"])
@@ -234,7 +235,11 @@ def end_phase_(s: State, events: list[Event]) -> None:
             advance(scores, seat, points[seat])
     for seat in order:
         s["ps"][seat]["score"] = scores[seat]
-        rows[seat]["score"] = scores[seat]
+        row = rows[seat]
+        row["score"] = scores[seat]
+        # Spaces the marker jumped over because another marker stood there (§7.4): shown in the
+        # scoring line so that "before + points + skipped = score" adds up as printed.
+        row["skipped"] = scores[seat] - row["before"] - row["castle"] - row["king"] - row["master"]
     s["last"] = {"phase": phase, "rows": [rows[seat] for seat in order]}
     events.append({"kind": "scored", "phase": phase, "rows": [rows[seat] for seat in order]})
     if phase >= PHASES:
@@ -249,6 +254,7 @@ def end_phase_(s: State, events: list[Event]) -> None:
     dealt = list(stacks_for(s["n"], s["split"])[phase])
     for p in s["ps"]:
         p["stacks"] = sorted(dealt, reverse=True)
+        p["phase_from"] = len(p["played"])
     s["supply"] -= sum(dealt) * s["n"]
     low = min(scores)
     lowest = next(seat for seat in order if scores[seat] == low)

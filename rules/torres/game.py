@@ -78,7 +78,7 @@ class Torres(Game):
     def group(self, action: str) -> str:
         return text.group(action)
 
-    def help(self, locale: Locale = "en") -> dict[str, str]:
+    def help(self, locale: Locale = "en", options: dict[str, Any] | None = None) -> dict[str, str]:
         return text.help_topics(locale)
 
     def seat_label(self, seat: int, locale: Locale = "en") -> str:

@@ -73,6 +73,16 @@ LABELS: dict[str, L] = {
     "first": {"en": "{colour} starts", "zh-TW": "{colour}色先手", "zh-CN": "{colour}色先手"},
     "master": {"en": "Master card: {card}", "zh-TW": "進階卡:{card}", "zh-CN": "进阶卡:{card}"},
     "reveal": {"en": "Draw {card}", "zh-TW": "抽到 {card}", "zh-CN": "抽到 {card}"},
+    "skipped_one": {
+        "en": "+{n} (occupied space skipped)",
+        "zh-TW": "+{n}(跳過有標記的格子)",
+        "zh-CN": "+{n}(跳过有标记的格子)",
+    },
+    "skipped_many": {
+        "en": "+{n} (occupied spaces skipped)",
+        "zh-TW": "+{n}(跳過有標記的格子)",
+        "zh-CN": "+{n}(跳过有标记的格子)",
+    },
     "reserve": {
         "en": "(block from a stack of {n})",
         "zh-TW": "(取自 {n} 座的塔樓堆)",
@@ -201,10 +211,13 @@ HELP: dict[str, L] = {
         "UNDER 在骑士下插入塔楼 · EXTRA 额外塔楼 · SHIFT 移动顶层塔楼(不可分割,至少 6 座城堡)",
     },
     "king": {
-        "en": "After phases 1 and 2 the lowest scorer may move the King to any free castle square (or pass) "
-        "and starts the next phase.",
-        "zh-TW": "第 1、2 階段結束後,分數最低的玩家可移動國王到任何空的城堡方格(或不動),並成為下一階段的起始玩家。",
-        "zh-CN": "第 1、2 阶段结束后,分数最低的玩家可移动国王到任何空的城堡方格(或不动),并成为下一阶段的起始玩家。",
+        "en": "After phases 1 and 2 the lowest scorer may move the King to any free castle square (or pass). "
+        "Basic game: that player starts the next phase. Master version: the highest scorer starts every "
+        "round from round 2 on, the next phase included (while everyone is on 0, the start player stays).",
+        "zh-TW": "第 1、2 階段結束後,分數最低的玩家可移動國王到任何空的城堡方格(或不動)。"
+        "基本規則:由該玩家開始下一階段。進階規則:從第 2 回合起(包括下一階段)每回合都由分數最高的玩家先手(所有人皆為 0 分時起始玩家不變)。",
+        "zh-CN": "第 1、2 阶段结束后,分数最低的玩家可移动国王到任何空的城堡方格(或不动)。"
+        "基本规则:由该玩家开始下一阶段。进阶规则:从第 2 回合起(包括下一阶段)每回合都由分数最高的玩家先手(所有人皆为 0 分时起始玩家不变)。",
     },
     "options": {
         "en": "cards: own (look at 3, keep 1) or shared (one deck, take the top card) · master: advanced rules "
@@ -283,13 +296,7 @@ def event_text(event: Event, locale: Locale, names: list[str] | None) -> str:
     if kind in ("play", "master"):
         fields["card"] = card_name(str(event["card"]), locale)
     if kind == "scored":
-        fields["rows"] = "; ".join(
-            f"{seat_name(r['seat'], locale, names)} +{r['castle']}"
-            + (f" +{r['king']}♛" if r["king"] else "")
-            + (f" +{r['master']}★" if r["master"] else "")
-            + f" = {r['score']}"
-            for r in event["rows"]
-        )
+        fields["rows"] = "; ".join(_scored_row(r, locale, names) for r in event["rows"])
     if kind == "over":
         scores = event["scores"]
         order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
@@ -298,6 +305,26 @@ def event_text(event: Event, locale: Locale, names: list[str] | None) -> str:
     if template is None:
         return str(event)
     return localised(template, locale).format(**fields).strip()
+
+
+def _scored_row(row: dict[str, Any], locale: Locale, names: list[str] | None) -> str:
+    """``Ann 3 +12 +1 (occupied space skipped) = 16``: the terms add up to the new score.
+
+    Old events carry no ``before``/``skipped``; they keep the short form ``Ann +12 = 16``.
+    """
+    parts = [seat_name(row["seat"], locale, names)]
+    if "before" in row:
+        parts.append(str(row["before"]))
+    parts.append(f"+{row['castle']}")
+    if row["king"]:
+        parts.append(f"+{row['king']}♛")
+    if row["master"]:
+        parts.append(f"+{row['master']}★")
+    skipped = int(row.get("skipped", 0))
+    if skipped:
+        key = "skipped_one" if skipped == 1 else "skipped_many"
+        parts.append(localised(LABELS[key], locale).format(n=skipped))
+    return " ".join(parts) + f" = {row['score']}"
 
 
 def reason_text(error: IllegalAction, locale: Locale) -> str:

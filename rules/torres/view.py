@@ -1,4 +1,8 @@
-"""What each seat may see (§10): everything public, plus the owner's hand, deck lists and reveals."""
+"""What each seat may see (§10): everything public, plus the owner's hand, deck lists and reveals.
+
+Public per seat: score, stacks, knights, hand and deck sizes, and the cards played (all game in
+``played``, this phase in ``played_phase``), so every adapter can show them without the state.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +32,9 @@ def build_view(s: State, seat: int | None) -> dict[str, Any]:
                 "hand_size": len(p["hand"]),
                 "hand": p["hand"] if hands_public or seat == i else None,
                 "deck": {"top": len(p["top"]), "pool": len(p["pool"]), "bottom": len(p["bottom"])},
+                "deck_size": len(p["top"]) + len(p["pool"]) + len(p["bottom"]),
                 "played": p["played"],
+                "played_phase": p["played"][p.get("phase_from", 0) :],
             }
         )
     view: dict[str, Any] = {

@@ -16,7 +16,14 @@ from PIL import Image
 from render import draw as render_draw
 from render.fixer import image as fixer
 from render.fixer.cards import BIG, MINI, SUITS, TABLE, TILE, sort_key
-from render.fixer.panels import pile_positions, ranked_seats, winners
+from render.fixer.panels import (
+    pile_positions,
+    ranked_seats,
+    result_score_text,
+    score_items,
+    total_heading,
+    winners,
+)
 from render.fixer.scene import Scene
 
 MAX_BYTES = 400 * 1024
@@ -537,3 +544,47 @@ def test_solo_instant_win_names_the_automa() -> None:
     scene = _scene(as_index)
     assert ranked_seats(scene) == [-2, 0]
     assert winners(scene, ranked_seats(scene)) == {-2}
+
+
+# ---- scores: private during play, one plainly named game total at the end (rules §10) ---------------
+def _scene(view: dict[str, Any]) -> Scene:
+    return Scene.start(view, Image.new("RGB", (10, 10)))
+
+
+def test_panels_show_only_the_viewers_running_score() -> None:
+    view = two_player(0)
+    view.update(round=2)
+    view["seats"][0].update(round_scores=[30], total=30, score=13)
+    view["seats"][1].update(round_scores=None, total=None, score=None)  # hidden, as the rules send it
+    scene = _scene(view)
+    assert score_items(scene, scene.seat_info(0)) == [("text", "This round 13"), ("small", "Round 1: 30")]
+    assert score_items(scene, scene.seat_info(1)) == []
+    fixer.draw(view)  # hidden values are simply not drawn
+
+
+def test_final_board_names_the_game_total() -> None:
+    view = two_player_over()
+    view["seats"][1].update(score=52)  # the rules send the game total as ``score`` at the end
+    scene = _scene(view)
+    assert score_items(scene, scene.seat_info(1)) == [("text", "Game total 52 (25 + 27)")]
+    assert total_heading(scene) == "Game total = round 1 + round 2"
+    assert result_score_text(scene, 1) == "52 = 25 + 27"
+    view["locale"] = "zh-TW"
+    scene = _scene(view)
+    assert total_heading(scene) == "遊戲總分 = 第 1 局 + 第 2 局"
+    assert score_items(scene, scene.seat_info(0))[0][1].startswith("遊戲總分 43")
+
+
+def test_single_round_result_is_called_the_game_total() -> None:
+    view = four_player_shared_over()
+    scene = _scene(view)
+    assert total_heading(scene) == "Game total"
+    assert result_score_text(scene, 2) == "15"
+
+
+def test_image_words_exist_translated_in_every_locale() -> None:
+    from render.fixer.text import WORDS
+    from tests.rules.locale_check import check_locales
+
+    for key in WORDS["en"]:
+        check_locales({loc: WORDS[loc][key] for loc in WORDS}, key)

@@ -10,6 +10,7 @@ from PIL import Image
 
 import render
 from render.torres import image as torres_render
+from render.torres import style
 from rules import CHANCE
 from rules.torres import GAME
 from tests.conformance import playout
@@ -92,3 +93,66 @@ def test_render_without_names_uses_seat_labels() -> None:
     view.pop("names", None)
     _png(torres_render.draw(view))
 
+
+
+def test_letters_are_unique_and_none_reads_as_the_king() -> None:
+    """Black used to carry "K", the letter of the King (figures, crown, "K +0" scoring lines)."""
+    letters = list(style.COLOUR_LETTERS.values())
+    assert len(set(letters)) == len(letters)
+    assert "K" not in letters
+
+
+def _pixel(image: Image.Image, xy: tuple[int, int]) -> tuple[int, int, int]:
+    return image.convert("RGB").getpixel(xy)  # type: ignore[return-value]
+
+
+def test_the_kings_castle_is_framed_in_the_kings_colour() -> None:
+    state, _ = _mid_game()
+    view = GAME.view(state, None)
+    label = torres_render.king_castle(view)
+    assert label is not None
+    image = _png(torres_render.draw(view))
+    labels = view["castles"]
+    inset = torres_render.KING_FRAME_INSET
+    found = 0
+    for sq, other in enumerate(labels):
+        if other < 0:
+            continue
+        left, top, _right, bottom = torres_render._cell_box(sq)
+        if sq % 8 == 0 or labels[sq - 1] != other:
+            colour = _pixel(image, (left + inset, (top + bottom) // 2 + 30))
+            assert (colour == style.KING_RGB) == (other == label), (sq, colour)
+            found += other == label
+    assert found >= 1
+
+
+def test_stack_words_read_plainly_without_a_reserve() -> None:
+    words = style.words("en")
+    last = torres_render.blocks_line({"stacks": [], "turn_stack": 3}, words)
+    assert last == "blocks: 3 now, no more this phase"
+    assert torres_render.blocks_line({"stacks": [3, 2], "turn_stack": 3}, words) == "blocks: 3 now, then 3 · 2"
+    assert torres_render.blocks_line({"stacks": [], "turn_stack": None}, words) == "stacks left: none this phase"
+    for locale in ("zh-TW", "zh-CN"):
+        text = torres_render.blocks_line({"stacks": [], "turn_stack": 3}, style.words(locale))
+        assert "–" not in text and "+" not in text and "3" in text
+
+
+def test_panel_lines_for_played_cards_and_scoring_sums() -> None:
+    words = style.words("en")
+    assert torres_render.played_line({"played_phase": ["AP6", "DIAG"], "played": ["UP2", "AP6", "DIAG"]}, words) == (
+        "played: AP6 DIAG"
+    )
+    assert torres_render.played_line({"played_phase": [], "played": ["UP2"]}, words) == "played: none this phase"
+    row = {"seat": 1, "before": 3, "castle": 12, "king": 0, "master": 0, "skipped": 1, "score": 16}
+    assert torres_render._score_sum(row) == "3 + 12 + 1↷ = 16"
+
+
+def test_image_words_exist_translated_in_every_locale() -> None:
+    from tests.rules.locale_check import check_locales
+
+    for key, value in style.WORDS["en"].items():
+        if isinstance(value, dict):
+            for sub in value:
+                check_locales({loc: style.WORDS[loc][key][sub] for loc in style.WORDS}, f"{key}.{sub}")  # type: ignore[index]
+        else:
+            check_locales({loc: str(style.WORDS[loc][key]) for loc in style.WORDS}, key)

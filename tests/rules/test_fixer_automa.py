@@ -55,7 +55,7 @@ def test_a03_same_suit_win_fewest_cards() -> None:
     p = find(ev, "play")
     assert (p["card"], p["region"]) == ("C6", 2)
     assert s["won_down"][1] == ["C5"] and marks(s, 2) == [[], ["B"]]
-    assert s["pending"] == {"loser": 0, "card": "C6", "active": 1}
+    assert s["pending"] == {"loser": 0, "card": "C6", "active": 1, "region": 2}
 
 
 def test_a04_same_suit_win_rightmost() -> None:
@@ -200,7 +200,7 @@ def test_a17_two_flips_eleven_points() -> None:
     s, ev = flip(s, "P6")
     assert find(ev, "play")["card"] == "P6"
     assert find(ev, "conflict")["winner"] == AU and s["won_down"][1] == ["P5"]
-    assert GAME.legal_actions(s, 0) == ["discard", "keep"]
+    assert GAME.legal_actions(s, 0) == ["discard P6@1", "keep P6@1"]
     s, _ = play(s, 0, "keep")
     assert GAME.to_act(s) == [0]
     s, _ = play(s, 0, "P6@1")

@@ -47,7 +47,7 @@ def test_t02_same_suit() -> None:
     assert s["won_down"][1] == ["R5"] and s["black"][1] == 1
     assert marks(s, 2) == [[], ["B"]] and s["regions"][1]["left"] == 2
     assert s["regions"][1]["cards"] == [None, None]
-    assert GAME.to_act(s) == [0] and GAME.legal_actions(s, 0) == ["discard", "keep"]
+    assert GAME.to_act(s) == [0] and GAME.legal_actions(s, 0) == ["discard R7@2", "keep R7@2"]
     assert round_score(s, 1) == 5
 
 
@@ -57,7 +57,7 @@ def test_t03_unrelated_first_card_wins() -> None:
     c = find(ev, "conflict")
     assert (c["winner"], c["critical"]) == (0, False)
     assert s["won_down"][0] == ["R7"]
-    assert s["pending"] == {"loser": 1, "card": "M3", "active": 1}
+    assert s["pending"] == {"loser": 1, "card": "M3", "active": 1, "region": 1}
 
 
 def test_t04_critical_win_by_second_card() -> None:
@@ -76,7 +76,7 @@ def test_t05_critical_win_by_first_card() -> None:
     c = find(ev, "conflict")
     assert (c["winner"], c["critical"]) == (0, True)
     assert s["won_up"][0] == ["C7"] and round_score(s, 0) == 10
-    assert GAME.legal_actions(s, 1) == ["discard", "keep"]
+    assert GAME.legal_actions(s, 1) == ["discard R6@4", "keep R6@4"]
 
 
 def test_t06_legal_moves_and_must_follow() -> None:
@@ -303,7 +303,9 @@ def test_t17_long_match_refill() -> None:
     s["red"] = [0, 6, 0]
     events: list[dict] = []
     engine.end_round(s, events, "closed")
-    scores = find(events, "round_end")["scores"]
+    # Round 1's scores are private until the game ends (§10): they are in the state, not the event.
+    assert "scores" not in find(events, "round_end")
+    scores = [rounds[0] for rounds in s["round_scores"]]
     assert scores[1] == max(scores)
     assert s["start"] == 1 and s["stage"] == "refill"
     order = []

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from rules.torres import GAME
 from rules.torres.board import castles
 from rules.torres.scoring import advance, castle_points, king_bonus, master_points
+from tests.conformance import playout
 from tests.rules.test_torres_support import BLACK, BLUE, GREEN, ORANGE, play, position, refused
 
 
@@ -81,7 +84,12 @@ def test_t16_phase_scoring_with_skipping() -> None:
     ]
     assert s["stage"] == "king" and GAME.to_act(s) == [BLUE]  # the lowest scorer moves the King
     line = GAME.event_text(scored, "en", ["Ann", "Bo", "Cy"])
-    assert line == "Phase 1 scoring: Ann +10 = 15; Bo +12 = 16; Cy +16 = 17"
+    # Every term is printed, so the line adds up: Bo 3 + 12 lands on blue's 15, skips it (+1) to 16.
+    assert line == (
+        "Phase 1 scoring: Ann 5 +10 = 15; Bo 3 +12 +1 (occupied space skipped) = 16; "
+        "Cy 0 +16 +1 (occupied space skipped) = 17"
+    )
+    assert "+1(跳過有標記的格子)" in GAME.event_text(scored, "zh-TW", ["Ann", "Bo", "Cy"])
 
 
 def test_advance_skips_every_occupied_space() -> None:
@@ -167,3 +175,22 @@ def test_other_master_cards() -> None:
     assert master_points("SQUARE", 3, square["h"], square["fig"], cs, 4)[:2] == [50, 0]
     neigh = position({}, {"blue": ["a1", "a2", "a3", "b3", "c3", "c4"]})
     assert master_points("NEIGH", 3, neigh["h"], neigh["fig"], cs, 4)[BLUE] == 40
+
+
+def test_every_scoring_line_adds_up_as_printed() -> None:
+    """In real games: before + points + skipped spaces = the new score, for every row and line."""
+
+    checked = 0
+    for seed in range(6):
+        run = playout(GAME, 4, {"master": seed % 2 == 1}, seed=seed)
+        s = GAME.new(4, {"master": seed % 2 == 1})
+        for seat, action in run.log:
+            s, events = GAME.apply(s, seat, action)
+            for event in (e for e in events if e["kind"] == "scored"):
+                line = GAME.event_text(event, "en", ["A", "B", "C", "D"])
+                for row, text in zip(event["rows"], line.split(": ", 1)[1].split("; "), strict=True):
+                    assert row["before"] + row["castle"] + row["king"] + row["master"] + row["skipped"] == row["score"]
+                    numbers = [int(n) for n in re.findall(r"\d+", text)]
+                    assert sum(numbers[:-1]) == numbers[-1], text
+                    checked += 1
+    assert checked >= 36

@@ -160,3 +160,71 @@ def test_quick_actions_offer_end_turn_and_king_pass() -> None:
     assert GAME.quick_actions(["king e1", "king pass"]) == ["king pass"]
     # Choosing where a drawn card goes would name the card on the public post: never a button.
     assert GAME.quick_actions(["card keep AP6 bottom", "card keep AP6 top"]) == []
+
+
+def test_king_help_names_the_start_player_of_both_versions() -> None:
+    """Basic: the King's mover starts the next phase; master: the highest scorer does (§4.2)."""
+    king = GAME.help("en")["king"]
+    assert "Basic game: that player starts the next phase" in king
+    assert "Master version: the highest scorer starts" in king
+    assert "進階規則" in GAME.help("zh-TW")["king"] and "分數最高的玩家先手" in GAME.help("zh-TW")["king"]
+    assert "进阶规则" in GAME.help("zh-CN")["king"] and "分数最高的玩家先手" in GAME.help("zh-CN")["king"]
+
+
+def test_view_shows_cards_played_this_phase_and_deck_sizes() -> None:
+    s = position({"c4": 1, "d4": 2}, {"blue": ["c4"]}, hand={"blue": ["UP2", "AP6"]})
+    s["ps"][BLUE]["pool"] = ["DIAG", "DOOR", "OVER"]
+    s["ps"][BLUE]["top"] = ["SHIFT"]
+    s = play(s, BLUE, "card play AP6")
+    for seat in (None, GREEN, BLUE):
+        info = GAME.view(s, seat)["seats"][BLUE]
+        assert info["played_phase"] == ["AP6"] and info["deck_size"] == 4 and info["hand_size"] == 1
+    # At the phase end the list starts over; the whole game's list stays in ``played``.
+    from rules.torres.flow import end_phase_
+
+    end_phase_(s, [])
+    info = GAME.view(s, None)["seats"][BLUE]
+    assert info["played_phase"] == [] and info["played"] == ["AP6"]
+
+
+def test_every_torres_text_exists_translated_in_every_locale() -> None:
+    """Labels, event lines, refusals and help: en, zh-TW and zh-CN, no English left in Chinese."""
+    from rules.torres import text as words
+    from rules.torres.reasons import REASONS
+    from tests.rules.locale_check import check_locales
+
+    for table_name, entries in (
+        ("LABELS", words.LABELS),
+        ("EVENTS", words.EVENTS),
+        ("HELP", words.HELP),
+        ("CARD_NAMES", words.CARD_NAMES),
+        ("COLOUR_NAMES", words.COLOUR_NAMES),
+        ("REASONS", REASONS),
+    ):
+        for key, texts in entries.items():
+            check_locales(texts, f"{table_name}.{key}")
+    names = ("Ann", "王小明", "Cy", "Dee")
+    for options in ({}, {"master": True}, {"cards": "shared"}):
+        run = playout(GAME, 4, options, seed=2)
+        s = GAME.new(4, options)
+        for seat, action in run.log:
+            if seat != CHANCE:
+                check_locales({loc: GAME.describe(action, loc) for loc in LOCALES}, f"describe {action}")
+            s, events = GAME.apply(s, seat, action)
+            for event in events:
+                line = {loc: GAME.event_text(event, loc, list(names)) for loc in LOCALES}
+                check_locales(line, f"event {event['kind']}", names)
+    for locale in LOCALES:
+        assert all(text and "{" not in text for text in GAME.help(locale, {"master": True}).values())
+
+
+def test_refusals_are_translated() -> None:
+    from tests.rules.locale_check import check_locales
+
+    s = position({"c4": 1}, {"blue": ["c4"]})
+    seen = set()
+    for action in ("nonsense", "knight z9", "tower c4 c5", "move c4-h8", "card play SHIFT", "king c4", "knight c4"):
+        error = refused(s, BLUE, action)
+        seen.add(error.key)
+        check_locales({loc: GAME.reason_text(error, loc) for loc in LOCALES}, f"reason {error.key}")
+    assert len(seen) >= 4
