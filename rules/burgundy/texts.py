@@ -10,6 +10,7 @@ import contextlib
 from typing import Any
 
 from rules.burgundy.notation import parse
+from rules.burgundy.state import worker_cost, wrap_dist
 from rules.core import IllegalAction, Locale, localised
 
 L = dict[str, str]
@@ -111,17 +112,17 @@ def tile_name(code: str, locale: Locale) -> str:
 DESCRIBE: dict[str, L] = {
     "pass": _t("End your turn", "結束回合", "结束回合"),
     "skip": _t("Skip this effect", "放棄效果", "放弃效果"),
-    "adjust": _t("Spend workers to turn your {d} into a {v}", "用工人把{d}改成{v}", "用工人把{d}改成{v}"),
-    "take": _t("Take the {tile} from depot {v} with your {v}", "用{v}從儲藏區{v}拿{tile}",
-               "用{v}从储藏区{v}拿{tile}"),
+    "adjust": _t("Spend {n} worker{s}{k08}: your {d} becomes a {v}", "花{n}個工人{k08}:把{d}改成{v}",
+                 "花{n}个工人{k08}:把{d}改成{v}"),
+    "adjust_k08": _t(" ({n} with K08)", "(有K08則{n}個)", "(有K08则{n}个)"),
+    "take": _t("Take the {tile} from depot {v}", "從儲藏區{v}拿{tile}", "从储藏区{v}拿{tile}"),
     "take_step": _t("Take the {tile} from depot {v} with your {d} (free ±1)", "用{d}(免費±1)從儲藏區{v}拿{tile}",
                     "用{d}(免费±1)从储藏区{v}拿{tile}"),
-    "take_free": _t("Take the {tile} from depot {v}", "從儲藏區{v}拿{tile}", "从储藏区{v}拿{tile}"),
-    "place": _t("Place the {tile} on space {i} with your {v}", "用{v}把{tile}放到空格{i}", "用{v}把{tile}放到空格{i}"),
+    "place": _t("Place the {tile} on space {i} (a {v} space)", "把{tile}放到空格{i}({v}點空格)",
+                "把{tile}放到空格{i}({v}点空格)"),
     "place_step": _t("Place the {tile} on space {i} with your {d} (free ±1)", "用{d}(免費±1)把{tile}放到空格{i}",
                      "用{d}(免费±1)把{tile}放到空格{i}"),
-    "sell": _t("Sell all your goods {v} with your {v}", "用{v}賣出所有{v}號貨物", "用{v}卖出所有{v}号货物"),
-    "sell_free": _t("Sell all your goods {v}", "賣出所有{v}號貨物", "卖出所有{v}号货物"),
+    "sell": _t("Sell all your goods {v}", "賣出所有{v}號貨物", "卖出所有{v}号货物"),
     "workers": _t("Take workers with your {v}", "用{v}拿工人板塊", "用{v}拿工人板块"),
     "workers_free": _t("Take workers", "拿工人板塊", "拿工人板块"),
     "buy": _t("Buy the {tile} from the black depot (2 silver)", "花2銀幣從黑色儲藏區購買{tile}",
@@ -198,7 +199,9 @@ def describe(action: str, locale: Locale = "en") -> str:
     if verb in ("pass", "skip"):
         return _fmt(verb, locale)
     if verb == "adjust":
-        return _fmt("adjust", locale, d=a[1], v=a[2])
+        dist = wrap_dist(a[1], a[2])
+        k08 = _fmt("adjust_k08", locale, n=worker_cost(dist, True)) if dist > 1 else ""
+        return _fmt("adjust", locale, n=dist, s="" if dist == 1 else "s", k08=k08, d=a[1], v=a[2])
     if verb == "take":
         key = "take" if a[1] == a[2] else "take_step"
         return _fmt(key, locale, d=a[1], v=a[2], tile=tn(a[3])) + drop
@@ -311,6 +314,33 @@ EVENTS: dict[str, L] = {
 }
 
 
+LAPSE_WHY: dict[str, L] = {
+    "depots_empty": _t("No ship pick-up for {p}: no depot holds goods", "{p}的船隻拿不到貨:儲藏區都沒有貨物",
+                       "{p}的船只拿不到货:储藏区都没有货物"),
+    "kinds_full": _t("No ship pick-up for {p}: your storage already holds 3 other kinds",
+                     "{p}的船隻拿不到貨:你的貨物區已經有3種其他貨物", "{p}的船只拿不到货:你的货物区已经有3种其他货物"),
+    "no_goods": _t("No warehouse sale for {p}: you have no goods", "{p}的倉庫無法賣貨:你沒有貨物",
+                   "{p}的仓库无法卖货:你没有货物"),
+    "nothing_to_take": _t("Nothing to take for {p}'s {prompt}: no numbered depot holds {what}",
+                          "{p}的{prompt}拿不到板塊:數字儲藏區沒有{what}", "{p}的{prompt}拿不到板块:数字储藏区没有{what}"),
+    "store_empty": _t("Nothing to place for {p}'s city hall: your storage is empty",
+                      "{p}的市政廳無法放板塊:你的存放區是空的", "{p}的市政厅无法放板块:你的存放区是空的"),
+    "nothing_fits": _t("Nothing to place for {p}'s city hall: no stored tile fits a free space next to your estate",
+                       "{p}的市政廳無法放板塊:存放區沒有板塊能放進莊園相鄰的空格",
+                       "{p}的市政厅无法放板块:存放区没有板块能放进庄园相邻的空格"),
+    "black_empty": _t("No colour reward for {p}: the black depot is empty", "{p}沒有顏色獎勵:黑色儲藏區是空的",
+                      "{p}没有颜色奖励:黑色储藏区是空的"),
+    "black_fits": _t("No colour reward for {p}: no black-depot tile fits a free space next to your estate",
+                     "{p}沒有顏色獎勵:黑色儲藏區沒有板塊能放進莊園相鄰的空格",
+                     "{p}没有颜色奖励:黑色储藏区没有板块能放进庄园相邻的空格"),
+}
+TAKE_WHAT: dict[str, L] = {
+    "carpenter": _t("a building", "建築", "建筑"),
+    "church": _t("a castle, mine or knowledge tile", "城堡、礦場或知識板塊", "城堡、矿场或知识板块"),
+    "market": _t("a ship or animal", "船隻或動物", "船只或动物"),
+}
+
+
 def _ev(key: str, locale: Locale, **kw: Any) -> str:
     return localised(EVENTS[key], locale).format(**kw)
 
@@ -359,6 +389,10 @@ def event_text(event: dict[str, Any], locale: Locale = "en", names: list[str] | 
         return _ev("gain_workers", locale, p=p, n=event["workers"], tile=kw["tile"])
     elif kind in ("lapse", "skip", "auto"):
         kw["prompt"] = localised(PROMPT_NAMES.get(event["prompt"], _t(event["prompt"], "", "")), locale)
+        why = LAPSE_WHY.get(event.get("why", "")) if kind == "lapse" else None
+        if why is not None:
+            what = localised(TAKE_WHAT.get(event["prompt"], _t("", "", "")), locale)
+            return localised(why, locale).format(p=p, prompt=kw["prompt"], what=what)
     elif kind == "game_over":
         final = event.get("final") or {}
         if "solo" in final:

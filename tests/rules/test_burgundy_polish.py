@@ -1,0 +1,45 @@
+"""Issue 7 for The Castles of Burgundy: the 2019 purchase before a prompt, honest labels and lapse reasons."""
+
+from __future__ import annotations
+
+from rules.burgundy import GAME
+from tests.rules.test_burgundy_support import act, at_turn, clear_estate, set_player
+
+
+def _city_hall_with_nothing_to_place(edition: str, silver: int = 2) -> tuple[dict, list[dict]]:
+    st = at_turn(2, {"edition": edition})
+    clear_estate(st, 0, {18: "CAS"})
+    set_player(st, 0, store=["CIT"], dice=[3, 1], silver=silver)
+    st["black"] = ["BAN", None, None, None]
+    return act(st, 0, "place 3:CIT@11")
+
+
+def test_2019_city_hall_waits_for_a_purchase_that_can_answer_it() -> None:
+    st, events = _city_hall_with_nothing_to_place("2019")
+    assert [e["kind"] for e in events] == ["place", "score"]
+    assert st["stack"][-1]["kind"] == "city_hall"
+    assert GAME.legal_actions(st, 0) == ["buy BAN", "skip"]
+    st, _ = act(st, 0, "buy BAN")
+    assert "choose BAN@25" in GAME.legal_actions(st, 0)
+    st, events = act(st, 0, "choose BAN@25")
+    assert st["pl"][0]["est"][25] == "BAN" and st["pl"][0]["store"] == []
+
+
+def test_2019_city_hall_lapses_when_no_purchase_can_help() -> None:
+    _, events = _city_hall_with_nothing_to_place("2019", silver=1)
+    assert [e["kind"] for e in events] == ["place", "score", "lapse"]
+    _, events = _city_hall_with_nothing_to_place("2011")
+    assert [e["kind"] for e in events] == ["place", "score", "lapse"]
+
+
+def test_2019_useless_purchase_lets_the_prompt_lapse() -> None:
+    st = at_turn(2, {"edition": "2019"})
+    clear_estate(st, 0, {i: "MIN" for i in range(37) if i not in (11, 25)})  # only spaces 11 and 25 free
+    set_player(st, 0, store=["CIT"], dice=[3, 1], silver=2)
+    st["black"] = ["BAN", "MIN", None, None]
+    st, _ = act(st, 0, "place 3:CIT@11")
+    assert st["stack"][-1]["kind"] == "city_hall"
+    st, events = act(st, 0, "buy MIN")
+    assert [e["kind"] for e in events] == ["buy", "lapse"]
+    assert events[-1]["why"] == "nothing_fits"
+
