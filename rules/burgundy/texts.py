@@ -110,7 +110,7 @@ def tile_name(code: str, locale: Locale) -> str:
 
 # ---- describe -----------------------------------------------------------------------------------------
 DESCRIBE: dict[str, L] = {
-    "pass": _t("End your turn", "結束回合", "结束回合"),
+    "pass": _t("End turn", "結束回合", "结束回合"),
     "skip": _t("Skip this effect", "放棄效果", "放弃效果"),
     "adjust": _t("Spend {n} worker{s}{k08}: your {d} becomes a {v}", "花{n}個工人{k08}:把{d}改成{v}",
                  "花{n}个工人{k08}:把{d}改成{v}"),
@@ -528,14 +528,29 @@ HELP: dict[str, L] = {
     "scoring": _t(
         "Completed region: 1/3/6/10/15/21/28/36 VP by size plus 10/8/6/4/2 by phase (A-E). First/second to fill "
         "a colour: bonus tile (2 players 5/2, 3 players 6/3, 4 players 7/4). Selling: 2/3/4 VP per goods tile. "
-        "End: 1 VP per goods tile, per silver, per 2 workers, plus knowledge tiles 15-26. Ties: fewer empty spaces "
-        "(option bga: more), then later in turn order.",
+        "End: 1 VP per goods tile, per silver, per 2 workers, plus knowledge tiles 15-26. Ties: with tiebreak=seed "
+        "(default) fewer empty estate spaces win, with tiebreak=bga more empty spaces win; if still tied, the "
+        "player later in the final turn order wins.",
         "完成區塊:依大小1/3/6/10/15/21/28/36勝分,加上階段A-E的10/8/6/4/2。第一/第二個填滿某顏色:獎勵板塊(2人5/2、3人6/3、"
-        "4人7/4)。賣貨:每個2/3/4勝分。終局:每個貨物、每個銀幣、每2個工人各1勝分,加知識板塊15-26。平手:空格較少者勝"
-        "(bga選項:較多),再比順位較後者。",
+        "4人7/4)。賣貨:每個2/3/4勝分。終局:每個貨物、每個銀幣、每2個工人各1勝分,加知識板塊15-26。平手:tiebreak=seed"
+        "(預設)莊園空格較少者勝,tiebreak=bga 空格較多者勝;仍平手時,最終順位較後者勝。",
         "完成区块:依大小1/3/6/10/15/21/28/36胜分,加上阶段A-E的10/8/6/4/2。第一/第二个填满某颜色:奖励板块(2人5/2、3人6/3、"
-        "4人7/4)。卖货:每个2/3/4胜分。终局:每个货物、每个银币、每2个工人各1胜分,加知识板块15-26。平手:空格较少者胜"
-        "(bga选项:较多),再比顺位较后者。"),
+        "4人7/4)。卖货:每个2/3/4胜分。终局:每个货物、每个银币、每2个工人各1胜分,加知识板块15-26。平手:tiebreak=seed"
+        "(默认)庄园空格较少者胜,tiebreak=bga 空格较多者胜;仍平手时,最终顺位较后者胜。"),
+    "options": _t(
+        "Table options: edition=2011|2019 (2019: you may also buy while an effect is pending, e.g. before "
+        "answering a castle or city hall; board numbering 1-10). boards=basic|random|choose (basic: everyone board "
+        "1, start castle on 18). tiebreak=seed|bga decides equal VP: seed (default, the printed rule) — fewer "
+        "empty estate spaces win; bga (as on Board Game Arena) — more empty spaces win; in both, a remaining tie "
+        "goes to the player later in the final turn order. solo_sell_vp=1|2|3: solo VP per goods tile sold.",
+        "牌桌選項:edition=2011|2019(2019:效果處理中也能購買,例如在回應城堡或市政廳之前;莊園板編號1-10)。"
+        "boards=basic|random|choose(basic:大家都用1號板,起始城堡在18)。tiebreak=seed|bga 決定同分:"
+        "seed(預設,規則書)莊園空格較少者勝;bga(同Board Game Arena)空格較多者勝;兩者仍平手時都由最終順位較後者勝。"
+        "solo_sell_vp=1|2|3:單人每賣出一個貨物的勝分。",
+        "牌桌选项:edition=2011|2019(2019:效果处理中也能购买,例如在回应城堡或市政厅之前;庄园板编号1-10)。"
+        "boards=basic|random|choose(basic:大家都用1号板,起始城堡在18)。tiebreak=seed|bga 决定同分:"
+        "seed(默认,规则书)庄园空格较少者胜;bga(同Board Game Arena)空格较多者胜;两者仍平手时都由最终顺位较后者胜。"
+        "solo_sell_vp=1|2|3:单人每卖出一个货物的胜分。"),
     "solo": _t(
         "Solo: fill all 37 spaces of the solo board within 25 rounds. VP feed a counter; reaching the target "
         "(50, then 45, 40 …) gives a free action. Each round one depot tile is removed. A ship takes one depot's "

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+from rules import LOCALES
 from rules.burgundy import GAME
-from tests.rules.test_burgundy_support import act, at_turn, clear_estate, set_player
+from tests.rules.test_burgundy_support import act, at_turn, busy_playout, clear_estate, set_player
 
 
 def _city_hall_with_nothing_to_place(edition: str, silver: int = 2) -> tuple[dict, list[dict]]:
@@ -43,3 +46,41 @@ def test_2019_useless_purchase_lets_the_prompt_lapse() -> None:
     assert [e["kind"] for e in events] == ["buy", "lapse"]
     assert events[-1]["why"] == "nothing_fits"
 
+
+
+@pytest.mark.parametrize("black", [["BAN", None, None, None], ["BAN", "MIN", "K01", "SHP"]])
+def test_a_turn_waiting_only_for_pass_gets_an_end_turn_button(black: list) -> None:
+    st = at_turn(2)
+    set_player(st, 0, dice=[3], silver=4, store=["CAS", "MIN", "SHP"])
+    st["black"] = black
+    st, _ = act(st, 0, "workers 3")
+    legal = GAME.legal_actions(st, 0)
+    assert "pass" in legal and any(a.startswith("buy ") for a in legal)
+    assert "pass" in GAME.quick_actions(legal)
+    assert GAME.split_moves(legal) == []
+    assert [GAME.describe("pass", loc) for loc in LOCALES] == ["End turn", "結束回合", "结束回合"]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_every_wait_for_pass_offers_the_button(players: int) -> None:
+    state = GAME.new(players)
+    waited = 0
+    for seat, action in busy_playout(players, seed=3):
+        if seat >= 0 and state["step"] == "turn" and not state["stack"] and not state["pl"][seat]["dice"]:
+            waited += 1
+            assert "pass" in GAME.quick_actions(GAME.legal_actions(state, seat))
+        state, _ = GAME.apply(state, seat, action)
+    assert waited
+
+
+def test_rules_help_says_which_tie_break_each_option_uses() -> None:
+    for locale in LOCALES:
+        topics = GAME.help(locale)
+        for topic in ("scoring", "options"):
+            text = topics[topic]
+            seed, bga = text.index("tiebreak=seed"), text.index("tiebreak=bga" if topic == "scoring" else "bga")
+            assert seed >= 0 and bga > seed
+    en = GAME.help("en")
+    assert "seed (default, the printed rule) — fewer empty estate spaces win" in en["options"]
+    assert "bga (as on Board Game Arena) — more empty spaces win" in en["options"]
+    assert "with tiebreak=bga more empty spaces win" in en["scoring"]
