@@ -84,3 +84,18 @@ def test_rules_help_says_which_tie_break_each_option_uses() -> None:
     assert "seed (default, the printed rule) — fewer empty estate spaces win" in en["options"]
     assert "bga (as on Board Game Arena) — more empty spaces win" in en["options"]
     assert "with tiebreak=bga more empty spaces win" in en["scoring"]
+
+
+def test_view_carries_tile_colours_and_knowledge_effects() -> None:
+    st = at_turn(3)
+    st["black"][0] = "K15"
+    set_player(st, 0, store=["K24", "COW3"])
+    view = GAME.view(st, None)
+    colours = view["tile_colours"]
+    assert colours["K15"] == "K" and colours["COW3"] == "A" and colours["WAT"] == "B" and colours["JOK"] == "*"
+    shown = {s["tile"] for d in view["depots"] for s in d["slots"] if s["tile"]} | {"K15", "K24", "COW3"}
+    assert shown <= set(colours)
+    effects = view["knowledge_effects"]
+    assert {"K15", "K24"} <= set(effects)
+    assert effects["K15"] == {"en": "3 VP per goods kind sold", "zh-TW": "每種賣出貨物3勝分", "zh-CN": "每种卖出货物3胜分"}
+    assert set(effects) == {t for t in shown | {t for t in view["black_depot"] if t} if t.startswith("K")}
