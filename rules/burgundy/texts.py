@@ -466,6 +466,14 @@ REASONS: dict[str, L] = {
     "no_prompt": _t("there is nothing to choose now", "現在沒有要選擇的效果", "现在没有要选择的效果"),
     "joker_step": _t("no free step for a joker", "百搭板塊不能免費調整", "百搭板块不能免费调整"),
     "not_legal": _t("that move is not legal now", "現在不能這樣做", "现在不能这样做"),
+    # raised by rules.core when a table is set up (Game.resolve_options)
+    "bad_player_count": _t("The Castles of Burgundy is for {min}-{max} players", "勃根地城堡可供{min}-{max}人遊玩",
+                           "勃艮第城堡可供{min}-{max}人游玩"),
+    "unknown_option": _t("unknown option {option}", "沒有 {option} 這個選項", "没有 {option} 这个选项"),
+    "bad_option_value": _t("option {option} must be one of: {allowed}", "選項 {option} 只能是:{allowed}",
+                           "选项 {option} 只能是:{allowed}"),
+    "option_not_for_count": _t("option {option} is not available with {players} player(s)",
+                               "{players}人遊戲沒有選項 {option}", "{players}人游戏没有选项 {option}"),
 }
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.burgundy import data as D
-from rules.burgundy.texts import KNOWLEDGE_EFFECTS
 from rules.burgundy.state import State, current, empty_spaces, position, round_order, slot_colour
+from rules.burgundy.texts import KNOWLEDGE_EFFECTS
 
 TILE_COLOURS: dict[str, str] = {code: D.tile_colour(code) for code in (*D.ALL_TILES, D.JOKER)}
 """Every tile code → the estate colour it needs (``*`` for the solo joker): renderers read it from the view."""
