@@ -102,3 +102,43 @@ def test_help_and_options_in_every_locale() -> None:
     for option in GAME.options:
         for locale in ("en", *CHINESE):
             check(option.label[locale], locale, option.key)
+
+
+RARE_EVENTS: list[dict[str, Any]] = [
+    {"kind": "auto", "seat": 0, "prompt": "ship"},
+    {"kind": "skip", "seat": 1, "prompt": "church"},
+    {"kind": "swap", "seat": 0, "tile": "K12", "goods": "11233"},
+    {"kind": "solo_win", "seat": 0},
+    {"kind": "solo_remove", "depot": 3, "slot": 1, "tile": "PIG2"},
+    {"kind": "target", "seat": 0, "target": 45},
+    {"kind": "goods_lost", "goods": [1, 4]},
+    {"kind": "colour", "seat": 0, "colour": "K", "bonus": "BL-K"},
+    {"kind": "colour", "seat": 0, "colour": "A", "bonus": "BS-A"},
+    {"kind": "colour", "seat": 0, "colour": "M", "bonus": ""},
+    {"kind": "gain", "seat": 1, "tile": "BAN", "silver": 2},
+    {"kind": "gain", "seat": 1, "tile": "BOA", "workers": 4},
+    {"kind": "sell", "seat": 0, "goods": 3, "count": 2, "silver": 2, "workers": 1, "how": "warehouse"},
+    {"kind": "workers", "seat": 0, "gain": 4, "silver": 1, "how": "free"},
+    {"kind": "income", "seat": 0, "silver": 2, "workers": 2},
+    {"kind": "score", "seat": 0, "vp": 5, "why": "region", "size": 3, "colour": "B"},
+    {"kind": "score", "seat": 0, "vp": 4, "why": "knowledge", "tile": "K17"},
+    {"kind": "score", "seat": 0, "vp": 3, "why": "purchase"},
+    {"kind": "fill", "depot": 0, "slot": 2, "tile": "K25"},
+    {"kind": "game_over", "final": {"solo": {"won": True, "filled": 37, "round": 20, "counter": 3, "target": 40}}},
+    {"kind": "game_over", "final": {"solo": {"won": False, "filled": 33, "round": 25, "counter": 3, "target": 40}}},
+    *({"kind": "lapse", "seat": 0, "prompt": prompt, "why": why}
+      for why, prompt in (("depots_empty", "ship"), ("kinds_full", "ship"), ("no_goods", "warehouse"),
+                          ("nothing_to_take", "carpenter"), ("nothing_to_take", "church"),
+                          ("nothing_to_take", "market"), ("store_empty", "city_hall"),
+                          ("nothing_fits", "city_hall"), ("black_empty", "reward"), ("black_fits", "reward"),
+                          ("no_use", "swap"))),
+]
+
+
+@pytest.mark.parametrize("event", RARE_EVENTS, ids=lambda e: f"{e['kind']}-{e.get('why') or e.get('prompt', '')}")
+def test_rare_events_in_every_locale(event: dict[str, Any]) -> None:
+    for locale in ("en", *CHINESE):
+        line = GAME.event_text(event, locale, NAMES)
+        assert line != event["kind"], event
+        check(line, locale, event)
+    assert GAME.event_text(event, "en", NAMES) != GAME.event_text(event, "zh-TW", NAMES)
