@@ -35,7 +35,6 @@ from render.burgundy.sprites import (
     paste_centre,
     seat_marker,
     storage_slot,
-    tile,
 )
 from render.burgundy.style import (
     BLACK_DEPOT_BG,
@@ -160,7 +159,7 @@ def _depot(ctx: Ctx, depot: dict[str, Any], x: int, y: int) -> None:
     sx = x + (DEPOT_W - span) / 2 + sw / 2
     for k, slot in enumerate(slots):
         code = slot.get("tile")
-        sprite = tile(str(code), SLOT_W) if code else empty_slot(str(slot.get("colour") or "?"), SLOT_W)
+        sprite = ctx.tile(str(code), SLOT_W) if code else empty_slot(str(slot.get("colour") or "?"), SLOT_W)
         paste_centre(ctx.img, sprite, sx + k * (sw + 4), y + DEPOT_H - 12 - sh / 2)
 
 
@@ -181,7 +180,7 @@ def _black_depot(ctx: Ctx, x: int, y: int) -> None:
         span = len(row) * (sw + 2) - 2 + ((sw + 2) / 2 if len(rows) > 1 else 0)
         sx = x + (DEPOT_W - span) / 2 + sw / 2 + offset
         for k, code in enumerate(row):
-            sprite = tile(str(code), width) if code else storage_slot(width)
+            sprite = ctx.tile(str(code), width) if code else storage_slot(width)
             paste_centre(ctx.img, sprite, sx + k * (sw + 2), top + r * row_step)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.burgundy.sprites import paste_text
+from render.burgundy.sprites import paste_text, tile
 from render.burgundy.style import word
 
 WIDTH = 1500
@@ -35,6 +35,12 @@ class Ctx:
     def w(self, key: str) -> str:
         """A fixed word (``burgundy_style.WORDS``) in this image's language."""
         return word(key, self.locale)
+
+    def tile(self, code: str, width: int) -> Image.Image:
+        """The sprite of tile ``code``, coloured as the view's ``tile_colours`` say."""
+        colours = self.view.get("tile_colours")
+        colour = colours.get(code) if isinstance(colours, dict) else None
+        return tile(code, colour if isinstance(colour, str) else "?", width)
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"S{seat + 1}"

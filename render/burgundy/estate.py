@@ -23,7 +23,6 @@ from render.burgundy.sprites import (
     paste_centre,
     seat_marker,
     storage_slot,
-    tile,
     worker,
 )
 from render.burgundy.style import COLOUR_ORDER, HIGHLIGHT, PANEL, seat_colour, seat_tint
@@ -75,7 +74,7 @@ def _estate_hexes(
         cy = y + oy + spaces[k][3] * hex_w
         code = space.get("tile")
         if code:
-            paste_centre(ctx.img, tile(str(code), hex_w), cx, cy)
+            paste_centre(ctx.img, ctx.tile(str(code), hex_w), cx, cy)
         if (seat, as_int(space.get("i"), k)) in marks:
             paste_centre(ctx.img, highlight_ring(hex_w, HIGHLIGHT), cx, cy)
     return layer.width, layer.height
@@ -156,7 +155,7 @@ def _storage_row(ctx: Ctx, estate: dict[str, Any], x: int, y: int, hex_w: int) -
     sw, sh, _ = hex_box(hex_w)
     slots = max(3, len(store))
     for k in range(slots):
-        sprite = tile(store[k], hex_w) if k < len(store) else storage_slot(hex_w)
+        sprite = ctx.tile(store[k], hex_w) if k < len(store) else storage_slot(hex_w)
         paste_centre(ctx.img, sprite, x + k * (sw + 6) + sw / 2, y + sh / 2)
 
 

@@ -59,6 +59,8 @@ def compose(view: dict[str, Any]) -> Image.Image:
     seat = view.get("seat")
     private = isinstance(seat, int) and 0 <= seat < len(estates) and len(estates) > 1
     final_h = _final_height(view)
+    notes = knowledge_notes(view, locale)
+    legend_h = _legend_height(notes)
 
     top = HEADER_H + final_h + BOARD_H + 2 * MARGIN
     others = [e for e in estates if e.get("seat") != seat][:3] if private else []
@@ -69,6 +71,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
     else:
         rows = (len(estates) + 1) // 2
         height = top + rows * (PANEL_H + MARGIN)
+    height += legend_h
     img, d = kit.canvas(WIDTH, height, kit.PAPER)
     ctx = Ctx(img, d, view, names, locale)
 
@@ -97,7 +100,49 @@ def compose(view: dict[str, Any]) -> Image.Image:
             if len(estates) % 2 == 1 and k == len(estates) - 1:
                 x = (WIDTH - pw) // 2
             estate_panel(ctx, estate, x, y + row * (PANEL_H + MARGIN), pw, PANEL_H)
+    if legend_h:
+        _knowledge_legend(ctx, notes, MARGIN, height - legend_h, WIDTH - 2 * MARGIN, legend_h - MARGIN)
     return img
+
+
+# ---- knowledge legend ---------------------------------------------------------------------------------------
+LEGEND_COLUMNS = 3
+LEGEND_ROW = 26
+
+
+def knowledge_notes(view: dict[str, Any], locale: str) -> list[tuple[str, str]]:
+    """(code, short effect) of every knowledge tile in sight, from the view's ``knowledge_effects``."""
+    effects = view.get("knowledge_effects")
+    if not isinstance(effects, dict):
+        return []
+    out = []
+    for code, texts in sorted(effects.items()):
+        if isinstance(texts, dict):
+            text = texts.get(locale) or texts.get("en")
+            if isinstance(text, str) and text:
+                out.append((str(code), text))
+    return out
+
+
+def _legend_height(notes: list[tuple[str, str]]) -> int:
+    if not notes:
+        return 0
+    rows = (len(notes) + LEGEND_COLUMNS - 1) // LEGEND_COLUMNS
+    return 40 + rows * LEGEND_ROW + 8 + MARGIN
+
+
+def _knowledge_legend(ctx: Ctx, notes: list[tuple[str, str]], x: int, y: int, w: int, h: int) -> None:
+    """What each knowledge tile in sight does: its code (as on the hex) and a short effect."""
+    box(ctx, x, y, w, h, kit.WHITE, kit.GREY, 1)
+    label(ctx, (x + 16, y + 10), ctx.w("knowledge_legend"), 18, kit.DARK)
+    col_w = (w - 32) // LEGEND_COLUMNS
+    rows = (len(notes) + LEGEND_COLUMNS - 1) // LEGEND_COLUMNS
+    for k, (code, text) in enumerate(notes):
+        col, row = k // rows, k % rows
+        cx = x + 16 + col * col_w
+        cy = y + 40 + row * LEGEND_ROW + LEGEND_ROW // 2
+        code_w = num(ctx.img, (cx, cy), code, 18, kit.INK) + 10
+        label(ctx, (cx + code_w, cy), text, 17, kit.DARK, False, "lm", col_w - code_w - 12)
 
 
 # ---- header -------------------------------------------------------------------------------------------------

@@ -33,28 +33,7 @@ from render.burgundy.style import (
 RGB = kit.RGB
 SQRT3 = math.sqrt(3.0)
 
-ANIMAL_CODES = ("COW", "SHE", "PIG", "HEN")
-BUILDING_CODES = ("WAR", "CAR", "CHU", "MAR", "BOA", "BAN", "CIT", "WAT")
 SYMBOL: dict[str, str] = {"CAS": "♜", "MIN": "⚒", "SHP": "⚓", "JOK": "?"}
-
-
-def tile_colour(code: str) -> str:
-    """Estate colour code of a tile code (``"*"`` for the solo joker, ``"?"`` for unknown codes)."""
-    if code == "CAS":
-        return "C"
-    if code == "MIN":
-        return "M"
-    if code == "SHP":
-        return "S"
-    if code in BUILDING_CODES:
-        return "B"
-    if len(code) == 3 and code[0] == "K" and code[1:].isdigit():
-        return "K"
-    if code[:3] in ANIMAL_CODES:
-        return "A"
-    if code == "JOK":
-        return "*"
-    return "?"
 
 
 def hex_points(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
@@ -140,10 +119,13 @@ def storage_slot(width: int) -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def tile(code: str, width: int) -> Image.Image:
-    """A placed / offered hex tile: solid colour, dark rim, symbol and notation code."""
+def tile(code: str, colour: str, width: int) -> Image.Image:
+    """A placed / offered hex tile: solid colour, dark rim, symbol and notation code.
+
+    ``colour`` is the estate colour the view gives for ``code`` (``view["tile_colours"]``): the
+    renderer keeps no copy of the rules' tile table. ``"*"`` is the solo joker, ``"?"`` unknown.
+    """
     img, d, cx, cy, radius = _hex_canvas(width)
-    colour = tile_colour(code)
     fill = JOKER_SOLID if colour == "*" else ESTATE_SOLID.get(colour, kit.GREY)
     ink = kit.contrast_ink(fill)
     rim = max(2, width // 22)

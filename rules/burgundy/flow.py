@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.burgundy import data as D
-from rules.burgundy.actions import answer_prompt
+from rules.burgundy.actions import answer_prompt, do_main
 from rules.burgundy.effects import Events, phase_income, run_continuation
-from rules.burgundy.moves import buy_moves, prompt_answers
+from rules.burgundy.moves import buy_moves, lapse_reason, prompt_answers
 from rules.burgundy.scoring import final_scores
-from rules.burgundy.state import State, current, round_order, slot_colour
+from rules.burgundy.state import State, clone, current, round_order, slot_colour
 
 
 def begin(st: State, ev: Events) -> None:
@@ -208,8 +208,11 @@ def settle(st: State, ev: Events) -> None:
                 continue
             answers = prompt_answers(st, frame)
             if not answers or answers == [("skip",)]:
+                if _purchase_could_answer(st, frame):
+                    return
+                ev.append({"kind": "lapse", "seat": frame["seat"], "prompt": frame["kind"],
+                           "why": lapse_reason(st, frame)})
                 stack.pop()
-                ev.append({"kind": "lapse", "seat": frame["seat"], "prompt": frame["kind"]})
                 continue
             if len(answers) == 1:
                 answer_prompt(st, frame["seat"], answers[0], ev, auto=True)
@@ -221,6 +224,24 @@ def settle(st: State, ev: Events) -> None:
             return
         end_turn(st, ev, auto=True)
         return
+
+
+def _purchase_could_answer(st: State, frame: dict[str, Any]) -> bool:
+    """2019 rules: could a purchase made now give this prompt an answer other than ``skip``?
+
+    The 2019 edition allows ``buy`` while a prompt is pending (reference §8), e.g. buying the tile a
+    city hall then places. Such a prompt must wait for the player instead of lapsing. Each possible
+    purchase is tried on a copy of the state.
+    """
+    if st["opt"]["edition"] != "2019":
+        return False
+    seat = frame["seat"]
+    for purchase in buy_moves(st, seat):
+        trial = clone(st)
+        do_main(trial, seat, purchase, [])
+        if any(answer != ("skip",) for answer in prompt_answers(trial, trial["stack"][-1])):
+            return True
+    return False
 
 
 def _can_still_buy(st: State, seat: int) -> bool:

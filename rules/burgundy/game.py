@@ -13,8 +13,10 @@ the modules that apply them):
   a phase when that phase starts (the same distribution as dealing five face-down stacks at setup,
   but no hidden order ever sits in the state). The goods never drawn are the ones "removed".
 * A prompt whose only answer is one choice is answered automatically, one whose only answer is
-  ``skip`` lapses, and a turn ends by itself once no die is left and nothing can be bought (solo:
-  and no silverling is left for ``vp``) — the reference's "exactly one legal command" rule.
+  ``skip`` lapses (the event says why), and a turn ends by itself once no die is left and nothing
+  can be bought (solo: and no silverling is left for ``vp``) — the reference's "exactly one legal
+  command" rule. With ``edition=2019`` a prompt lapses only when no purchase could still give it an
+  answer: a city hall with nothing placeable waits while buying a placeable tile is possible (§8).
 * Solo: ``scores`` is the number of occupied spaces (37 = won); the VP counter and target are in
   the view and in ``final["solo"]``. ``solo_sell_vp`` offers 1, 2 (default) or 3.
 """

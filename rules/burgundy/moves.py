@@ -191,6 +191,23 @@ def prompt_answers(st: State, frame: dict[str, Any]) -> list[Action]:
     return out
 
 
+def lapse_reason(st: State, frame: dict[str, Any]) -> str:
+    """Why a prompt has no answer but ``skip`` (a key of ``texts.LAPSE_WHY``), for the lapse event."""
+    pl = st["pl"][frame["seat"]]
+    kind = frame["kind"]
+    if kind == "ship":
+        return "kinds_full" if any(st["dgoods"]) else "depots_empty"
+    if kind == "warehouse":
+        return "no_goods"
+    if kind in TAKE_KINDS:
+        return "nothing_to_take"
+    if kind == "city_hall":
+        return "nothing_fits" if pl["store"] else "store_empty"
+    if kind == "reward":
+        return "black_fits" if any(st["black"]) else "black_empty"
+    return "no_use"
+
+
 def setup_moves(st: State, seat: int) -> list[Action]:
     if st["step"] == "board":
         return [("board", n) for n in boards_left_to_choose(st)]

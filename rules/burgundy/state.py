@@ -162,9 +162,13 @@ def wrap_dist(a: int, b: int) -> int:
     return min(d, 6 - d)
 
 
+def worker_cost(dist: int, k08: bool) -> int:
+    """Workers to move a die ``dist`` steps: one per step, or one per two steps with K08 (§5.4)."""
+    return (dist + 1) // 2 if k08 else dist
+
+
 def adjust_cost(pl: dict[str, Any], d: int, v: int) -> int:
-    dist = wrap_dist(d, v)
-    return (dist + 1) // 2 if has(pl, "K08") else dist
+    return worker_cost(wrap_dist(d, v), has(pl, "K08"))
 
 
 def step_values(d: int) -> tuple[int, int]:

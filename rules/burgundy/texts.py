@@ -10,6 +10,7 @@ import contextlib
 from typing import Any
 
 from rules.burgundy.notation import parse
+from rules.burgundy.state import worker_cost, wrap_dist
 from rules.core import IllegalAction, Locale, localised
 
 L = dict[str, str]
@@ -109,19 +110,19 @@ def tile_name(code: str, locale: Locale) -> str:
 
 # ---- describe -----------------------------------------------------------------------------------------
 DESCRIBE: dict[str, L] = {
-    "pass": _t("End your turn", "結束回合", "结束回合"),
+    "pass": _t("End turn", "結束回合", "结束回合"),
     "skip": _t("Skip this effect", "放棄效果", "放弃效果"),
-    "adjust": _t("Spend workers to turn your {d} into a {v}", "用工人把{d}改成{v}", "用工人把{d}改成{v}"),
-    "take": _t("Take the {tile} from depot {v} with your {v}", "用{v}從儲藏區{v}拿{tile}",
-               "用{v}从储藏区{v}拿{tile}"),
+    "adjust": _t("Spend {n} worker{s}{k08}: your {d} becomes a {v}", "花{n}個工人{k08}:把{d}改成{v}",
+                 "花{n}个工人{k08}:把{d}改成{v}"),
+    "adjust_k08": _t(" ({n} with K08)", "(有K08則{n}個)", "(有K08则{n}个)"),
+    "take": _t("Take the {tile} from depot {v}", "從儲藏區{v}拿{tile}", "从储藏区{v}拿{tile}"),
     "take_step": _t("Take the {tile} from depot {v} with your {d} (free ±1)", "用{d}(免費±1)從儲藏區{v}拿{tile}",
                     "用{d}(免费±1)从储藏区{v}拿{tile}"),
-    "take_free": _t("Take the {tile} from depot {v}", "從儲藏區{v}拿{tile}", "从储藏区{v}拿{tile}"),
-    "place": _t("Place the {tile} on space {i} with your {v}", "用{v}把{tile}放到空格{i}", "用{v}把{tile}放到空格{i}"),
+    "place": _t("Place the {tile} on space {i} (a {v} space)", "把{tile}放到空格{i}({v}點空格)",
+                "把{tile}放到空格{i}({v}点空格)"),
     "place_step": _t("Place the {tile} on space {i} with your {d} (free ±1)", "用{d}(免費±1)把{tile}放到空格{i}",
                      "用{d}(免费±1)把{tile}放到空格{i}"),
-    "sell": _t("Sell all your goods {v} with your {v}", "用{v}賣出所有{v}號貨物", "用{v}卖出所有{v}号货物"),
-    "sell_free": _t("Sell all your goods {v}", "賣出所有{v}號貨物", "卖出所有{v}号货物"),
+    "sell": _t("Sell all your goods {v}", "賣出所有{v}號貨物", "卖出所有{v}号货物"),
     "workers": _t("Take workers with your {v}", "用{v}拿工人板塊", "用{v}拿工人板块"),
     "workers_free": _t("Take workers", "拿工人板塊", "拿工人板块"),
     "buy": _t("Buy the {tile} from the black depot (2 silver)", "花2銀幣從黑色儲藏區購買{tile}",
@@ -198,7 +199,9 @@ def describe(action: str, locale: Locale = "en") -> str:
     if verb in ("pass", "skip"):
         return _fmt(verb, locale)
     if verb == "adjust":
-        return _fmt("adjust", locale, d=a[1], v=a[2])
+        dist = wrap_dist(a[1], a[2])
+        k08 = _fmt("adjust_k08", locale, n=worker_cost(dist, True)) if dist > 1 else ""
+        return _fmt("adjust", locale, n=dist, s="" if dist == 1 else "s", k08=k08, d=a[1], v=a[2])
     if verb == "take":
         key = "take" if a[1] == a[2] else "take_step"
         return _fmt(key, locale, d=a[1], v=a[2], tile=tn(a[3])) + drop
@@ -311,6 +314,33 @@ EVENTS: dict[str, L] = {
 }
 
 
+LAPSE_WHY: dict[str, L] = {
+    "depots_empty": _t("No ship pick-up for {p}: no depot holds goods", "{p}的船隻拿不到貨:儲藏區都沒有貨物",
+                       "{p}的船只拿不到货:储藏区都没有货物"),
+    "kinds_full": _t("No ship pick-up for {p}: your storage already holds 3 other kinds",
+                     "{p}的船隻拿不到貨:你的貨物區已經有3種其他貨物", "{p}的船只拿不到货:你的货物区已经有3种其他货物"),
+    "no_goods": _t("No warehouse sale for {p}: you have no goods", "{p}的倉庫無法賣貨:你沒有貨物",
+                   "{p}的仓库无法卖货:你没有货物"),
+    "nothing_to_take": _t("Nothing to take for {p}'s {prompt}: no numbered depot holds {what}",
+                          "{p}的{prompt}拿不到板塊:數字儲藏區沒有{what}", "{p}的{prompt}拿不到板块:数字储藏区没有{what}"),
+    "store_empty": _t("Nothing to place for {p}'s city hall: your storage is empty",
+                      "{p}的市政廳無法放板塊:你的存放區是空的", "{p}的市政厅无法放板块:你的存放区是空的"),
+    "nothing_fits": _t("Nothing to place for {p}'s city hall: no stored tile fits a free space next to your estate",
+                       "{p}的市政廳無法放板塊:存放區沒有板塊能放進莊園相鄰的空格",
+                       "{p}的市政厅无法放板块:存放区没有板块能放进庄园相邻的空格"),
+    "black_empty": _t("No colour reward for {p}: the black depot is empty", "{p}沒有顏色獎勵:黑色儲藏區是空的",
+                      "{p}没有颜色奖励:黑色储藏区是空的"),
+    "black_fits": _t("No colour reward for {p}: no black-depot tile fits a free space next to your estate",
+                     "{p}沒有顏色獎勵:黑色儲藏區沒有板塊能放進莊園相鄰的空格",
+                     "{p}没有颜色奖励:黑色储藏区没有板块能放进庄园相邻的空格"),
+}
+TAKE_WHAT: dict[str, L] = {
+    "carpenter": _t("a building", "建築", "建筑"),
+    "church": _t("a castle, mine or knowledge tile", "城堡、礦場或知識板塊", "城堡、矿场或知识板块"),
+    "market": _t("a ship or animal", "船隻或動物", "船只或动物"),
+}
+
+
 def _ev(key: str, locale: Locale, **kw: Any) -> str:
     return localised(EVENTS[key], locale).format(**kw)
 
@@ -359,6 +389,10 @@ def event_text(event: dict[str, Any], locale: Locale = "en", names: list[str] | 
         return _ev("gain_workers", locale, p=p, n=event["workers"], tile=kw["tile"])
     elif kind in ("lapse", "skip", "auto"):
         kw["prompt"] = localised(PROMPT_NAMES.get(event["prompt"], _t(event["prompt"], "", "")), locale)
+        why = LAPSE_WHY.get(event.get("why", "")) if kind == "lapse" else None
+        if why is not None:
+            what = localised(TAKE_WHAT.get(event["prompt"], _t("", "", "")), locale)
+            return localised(why, locale).format(p=p, prompt=kw["prompt"], what=what)
     elif kind == "game_over":
         final = event.get("final") or {}
         if "solo" in final:
@@ -432,6 +466,14 @@ REASONS: dict[str, L] = {
     "no_prompt": _t("there is nothing to choose now", "現在沒有要選擇的效果", "现在没有要选择的效果"),
     "joker_step": _t("no free step for a joker", "百搭板塊不能免費調整", "百搭板块不能免费调整"),
     "not_legal": _t("that move is not legal now", "現在不能這樣做", "现在不能这样做"),
+    # raised by rules.core when a table is set up (Game.resolve_options)
+    "bad_player_count": _t("The Castles of Burgundy is for {min}-{max} players", "勃根地城堡可供{min}-{max}人遊玩",
+                           "勃艮第城堡可供{min}-{max}人游玩"),
+    "unknown_option": _t("unknown option {option}", "沒有 {option} 這個選項", "没有 {option} 这个选项"),
+    "bad_option_value": _t("option {option} must be one of: {allowed}", "選項 {option} 只能是:{allowed}",
+                           "选项 {option} 只能是:{allowed}"),
+    "option_not_for_count": _t("option {option} is not available with {players} player(s)",
+                               "{players}人遊戲沒有選項 {option}", "{players}人游戏没有选项 {option}"),
 }
 
 
@@ -494,14 +536,29 @@ HELP: dict[str, L] = {
     "scoring": _t(
         "Completed region: 1/3/6/10/15/21/28/36 VP by size plus 10/8/6/4/2 by phase (A-E). First/second to fill "
         "a colour: bonus tile (2 players 5/2, 3 players 6/3, 4 players 7/4). Selling: 2/3/4 VP per goods tile. "
-        "End: 1 VP per goods tile, per silver, per 2 workers, plus knowledge tiles 15-26. Ties: fewer empty spaces "
-        "(option bga: more), then later in turn order.",
+        "End: 1 VP per goods tile, per silver, per 2 workers, plus knowledge tiles 15-26. Ties: with tiebreak=seed "
+        "(default) fewer empty estate spaces win, with tiebreak=bga more empty spaces win; if still tied, the "
+        "player later in the final turn order wins.",
         "完成區塊:依大小1/3/6/10/15/21/28/36勝分,加上階段A-E的10/8/6/4/2。第一/第二個填滿某顏色:獎勵板塊(2人5/2、3人6/3、"
-        "4人7/4)。賣貨:每個2/3/4勝分。終局:每個貨物、每個銀幣、每2個工人各1勝分,加知識板塊15-26。平手:空格較少者勝"
-        "(bga選項:較多),再比順位較後者。",
+        "4人7/4)。賣貨:每個2/3/4勝分。終局:每個貨物、每個銀幣、每2個工人各1勝分,加知識板塊15-26。平手:tiebreak=seed"
+        "(預設)莊園空格較少者勝,tiebreak=bga 空格較多者勝;仍平手時,最終順位較後者勝。",
         "完成区块:依大小1/3/6/10/15/21/28/36胜分,加上阶段A-E的10/8/6/4/2。第一/第二个填满某颜色:奖励板块(2人5/2、3人6/3、"
-        "4人7/4)。卖货:每个2/3/4胜分。终局:每个货物、每个银币、每2个工人各1胜分,加知识板块15-26。平手:空格较少者胜"
-        "(bga选项:较多),再比顺位较后者。"),
+        "4人7/4)。卖货:每个2/3/4胜分。终局:每个货物、每个银币、每2个工人各1胜分,加知识板块15-26。平手:tiebreak=seed"
+        "(默认)庄园空格较少者胜,tiebreak=bga 空格较多者胜;仍平手时,最终顺位较后者胜。"),
+    "options": _t(
+        "Table options: edition=2011|2019 (2019: you may also buy while an effect is pending, e.g. before "
+        "answering a castle or city hall; board numbering 1-10). boards=basic|random|choose (basic: everyone board "
+        "1, start castle on 18). tiebreak=seed|bga decides equal VP: seed (default, the printed rule) — fewer "
+        "empty estate spaces win; bga (as on Board Game Arena) — more empty spaces win; in both, a remaining tie "
+        "goes to the player later in the final turn order. solo_sell_vp=1|2|3: solo VP per goods tile sold.",
+        "牌桌選項:edition=2011|2019(2019:效果處理中也能購買,例如在回應城堡或市政廳之前;莊園板編號1-10)。"
+        "boards=basic|random|choose(basic:大家都用1號板,起始城堡在18)。tiebreak=seed|bga 決定同分:"
+        "seed(預設,規則書)莊園空格較少者勝;bga(同Board Game Arena)空格較多者勝;兩者仍平手時都由最終順位較後者勝。"
+        "solo_sell_vp=1|2|3:單人每賣出一個貨物的勝分。",
+        "牌桌选项:edition=2011|2019(2019:效果处理中也能购买,例如在回应城堡或市政厅之前;庄园板编号1-10)。"
+        "boards=basic|random|choose(basic:大家都用1号板,起始城堡在18)。tiebreak=seed|bga 决定同分:"
+        "seed(默认,规则书)庄园空格较少者胜;bga(同Board Game Arena)空格较多者胜;两者仍平手时都由最终顺位较后者胜。"
+        "solo_sell_vp=1|2|3:单人每卖出一个货物的胜分。"),
     "solo": _t(
         "Solo: fill all 37 spaces of the solo board within 25 rounds. VP feed a counter; reaching the target "
         "(50, then 45, 40 …) gives a free action. Each round one depot tile is removed. A ship takes one depot's "

@@ -10,6 +10,10 @@ from typing import Any
 
 from rules.burgundy import data as D
 from rules.burgundy.state import State, current, empty_spaces, position, round_order, slot_colour
+from rules.burgundy.texts import KNOWLEDGE_EFFECTS
+
+TILE_COLOURS: dict[str, str] = {code: D.tile_colour(code) for code in (*D.ALL_TILES, D.JOKER)}
+"""Every tile code → the estate colour it needs (``*`` for the solo joker): renderers read it from the view."""
 
 _CHANCE_NAMES = {"board": "board", "goods": "goods", "rgood": "round_goods", "tile": "tile",
                  "black": "black", "die": "die", "white": "white"}
@@ -75,6 +79,15 @@ def _prompt(st: State) -> dict[str, Any] | None:
     return None
 
 
+def _visible_tiles(st: State) -> set[str]:
+    """Tile codes lying anywhere a player can see them: depots, black depot, storages, estates."""
+    codes = {t for slots in st["depots"] for t in slots if t}
+    codes |= {t for t in st["black"] if t}
+    for pl in st["pl"]:
+        codes |= set(pl["store"]) | {t for t in pl["est"] if t}
+    return codes
+
+
 def make_view(st: State, seat: int | None) -> dict[str, Any]:
     n = st["n"]
     solo = st["solo"] is not None
@@ -129,4 +142,7 @@ def make_view(st: State, seat: int | None) -> dict[str, Any]:
         "last": st["last"],
         "final": st["final"],
         "solo_track": {"counter": st["solo"]["counter"], "target": st["solo"]["target"]} if solo else None,
+        "tile_colours": dict(TILE_COLOURS),
+        "knowledge_effects": {code: dict(KNOWLEDGE_EFFECTS[code])
+                              for code in sorted(_visible_tiles(st)) if code in KNOWLEDGE_EFFECTS},
     }

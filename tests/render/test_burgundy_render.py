@@ -55,6 +55,20 @@ SOLO_ISLANDS = (  # row offsets, rows of space indices, origin — as the engine
     ((0, -1, -2), ((31, 32), (33, 34), (35, 36)), (1.0, 4.0)),
 )
 ROW_H = math.sqrt(3) / 2
+# VIEW.md "tile_colours": every tile code → the estate colour it needs (the renderer keeps no copy)
+TILE_COLOURS = {
+    "CAS": "C", "MIN": "M", "SHP": "S", "JOK": "*",
+    **{b: "B" for b in ("WAR", "CAR", "CHU", "MAR", "BOA", "BAN", "CIT", "WAT")},
+    **{f"{a}{n}": "A" for a in ("COW", "SHE", "PIG", "HEN") for n in (2, 3, 4)},
+    **{f"K{n:02d}": "K" for n in range(1, 27)},
+}
+KNOWLEDGE_EFFECTS = {  # VIEW.md "knowledge_effects" (a few, as the engine would list the visible ones)
+    "K05": {"en": "ships load 2 neighbouring depots", "zh-TW": "船可拿相鄰兩區的貨", "zh-CN": "船可拿相邻两区的货"},
+    "K12": {"en": "take tiles ±1 free", "zh-TW": "拿板塊免費±1", "zh-CN": "拿板块免费±1"},
+    "K15": {"en": "3 VP per goods kind sold", "zh-TW": "每種賣出貨物3勝分", "zh-CN": "每种卖出货物3胜分"},
+    "K17": {"en": "4 VP per watchtower", "zh-TW": "每座瞭望台4勝分", "zh-CN": "每座了望台4胜分"},
+    "K24": {"en": "4 VP per animal species", "zh-TW": "每種動物4勝分", "zh-CN": "每种动物4胜分"},
+}
 
 
 def standard_spaces(rows: tuple[str, ...], tiles: dict[int, str]) -> list[dict[str, Any]]:
@@ -234,6 +248,8 @@ def sample_view(players: int = 2, seat: int | None = None, **extra: Any) -> dict
         "last": [{"kind": "place", "seat": 1, "tile": "SHP", "space": 16, "die": 1}],
         "final": None,
         "solo_track": None,
+        "tile_colours": TILE_COLOURS,
+        "knowledge_effects": KNOWLEDGE_EFFECTS,
     }
     view["track"] = [[s for s in stack if s < players] for stack in view["track"]]
     view.update(extra)
@@ -450,7 +466,7 @@ def test_colour_never_carries_meaning_alone() -> None:
         "K26",
         "JOK",
     ]
-    assert len({_grey(tile(code, 58)) for code in codes}) == len(codes)
+    assert len({_grey(tile(code, TILE_COLOURS[code], 58)) for code in codes}) == len(codes)
     assert len({_grey(crate(kind, 38)) for kind in range(1, 7)}) == 6
     assert len({_grey(seat_marker(seat, 34)) for seat in range(4)}) == 4
     # the same space with another die number or index looks different too
@@ -498,6 +514,49 @@ def test_every_word_and_prompt_is_localised() -> None:
     assert kinds <= set(PROMPTS)
     for entry in [*WORDS.values(), *PROMPTS.values()]:
         assert set(entry) == {"en", "zh-TW", "zh-CN"} and all(entry.values())
+
+
+def test_tile_colour_comes_from_the_view() -> None:
+    """The renderer keeps no copy of the rules' tile → colour table (issue 7): the view says it."""
+    from pathlib import Path
+
+    from render.burgundy import sprites
+    from render.burgundy.ctx import Ctx
+
+    assert not hasattr(sprites, "tile_colour")
+    for path in (Path(__file__).resolve().parents[2] / "render" / "burgundy").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert '"WAR"' not in source and '"COW"' not in source, path.name
+    img = Image.new("RGB", (10, 10))
+    building = Ctx(img, None, {"tile_colours": {"WAR": "B"}}, [], "en").tile("WAR", 58)  # type: ignore[arg-type]
+    knowledge = Ctx(img, None, {"tile_colours": {"WAR": "K"}}, [], "en").tile("WAR", 58)  # type: ignore[arg-type]
+    unknown = Ctx(img, None, {}, [], "en").tile("WAR", 58)  # type: ignore[arg-type]
+    assert len({building.tobytes(), knowledge.tobytes(), unknown.tobytes()}) == 3
+    assert building.tobytes() == sprites.tile("WAR", "B", 58).tobytes()
+
+
+def test_knowledge_tiles_get_a_readable_legend() -> None:
+    from render.burgundy.image import knowledge_notes
+
+    view = sample_view(2)
+    assert knowledge_notes(view, "en")[0] == ("K05", "ships load 2 neighbouring depots")
+    assert knowledge_notes(view, "zh-TW")[0] == ("K05", "船可拿相鄰兩區的貨")
+    with_legend = burgundy.compose(view)
+    without = burgundy.compose({**view, "knowledge_effects": {}})
+    assert with_legend.height > without.height
+    legend = with_legend.crop((0, without.height, with_legend.width, with_legend.height))
+    assert len(legend.getcolors(1 << 20) or []) > 3  # words were drawn there
+    check_png(burgundy.draw(view | {"locale": "zh-CN"}))
+
+
+def test_final_columns_say_they_are_vp() -> None:
+    from render.burgundy.image import FINAL_COLUMNS
+    from render.burgundy.style import WORDS
+
+    for key in FINAL_COLUMNS:
+        for locale, text in WORDS["col_" + key].items():
+            assert ("VP" if locale == "en" else "分") in text or key == "empty", (key, locale, text)
+    assert "VP" not in WORDS["col_empty"]["en"]
 
 
 def test_sparse_view_still_renders() -> None:

@@ -16,13 +16,48 @@ RULES_DIR = Path(__file__).resolve().parents[2] / "rules" / "burgundy"
 
 
 def test_describe_examples() -> None:
-    assert GAME.describe("take 3:SHP") == "Take the ship from depot 3 with your 3"
+    # A plain take/place/sell is also a free-action answer (castle, solo target), which spends no die,
+    # so its label names the depot / the space's number, never "with your 3" (issue 7).
+    assert GAME.describe("take 3:SHP") == "Take the ship from depot 3"
     assert GAME.describe("take 2>3:K12 drop WAR") == (
         "Take the knowledge 12 (take tiles ±1 free) from depot 3 with your 2 (free ±1), discarding the warehouse")
-    assert GAME.describe("place 2:COW3@17") == "Place the 3 cattle on space 17 with your 2"
+    assert GAME.describe("place 2:COW3@17") == "Place the 3 cattle on space 17 (a 2 space)"
+    assert GAME.describe("sell 4") == "Sell all your goods 4"
     assert GAME.describe("choose D1+D6 G2") == "Load goods from depots 1 and 6, new kinds 2"
-    assert GAME.describe("take 3:SHP", "zh-TW") == "用3從儲藏區3拿船隻"
-    assert GAME.describe("take 3:SHP", "zh-CN") == "用3从储藏区3拿船只"
+    assert GAME.describe("take 3:SHP", "zh-TW") == "從儲藏區3拿船隻"
+    assert GAME.describe("take 3:SHP", "zh-CN") == "从储藏区3拿船只"
+    for action in ("take 3:SHP", "place 2:COW3@17", "sell 4", "workers"):
+        assert "with your" not in GAME.describe(action)
+        for locale in ("zh-TW", "zh-CN"):
+            assert not GAME.describe(action, locale).startswith("用")
+
+
+def test_adjust_label_says_what_it_costs() -> None:
+    assert GAME.describe("adjust 2>3") == "Spend 1 worker: your 2 becomes a 3"
+    assert GAME.describe("adjust 2>4") == "Spend 2 workers (1 with K08): your 2 becomes a 4"
+    assert GAME.describe("adjust 6>1") == "Spend 1 worker: your 6 becomes a 1"
+    assert GAME.describe("adjust 1>4") == "Spend 3 workers (2 with K08): your 1 becomes a 4"
+    assert GAME.describe("adjust 2>4", "zh-TW") == "花2個工人(有K08則1個):把2改成4"
+    assert GAME.describe("adjust 2>4", "zh-CN") == "花2个工人(有K08则1个):把2改成4"
+
+
+def test_lapse_says_why() -> None:
+    state = at_turn(2)
+    set_player(state, 0, store=["SHP"], dice=[2, 5], goods=[1, 2, 3])
+    state["dgoods"] = [[4, 5], [], [], [], [], []]
+    state, events = GAME.apply(state, 0, "place 2:SHP@17")
+    lapse = next(e for e in events if e["kind"] == "lapse")
+    assert lapse["why"] == "kinds_full"
+    assert GAME.event_text(lapse, "en", ["Ann", "Bo"]) == (
+        "No ship pick-up for Ann: your storage already holds 3 other kinds")
+    assert GAME.event_text(lapse, "zh-TW", ["Ann", "Bo"]) == "Ann的船隻拿不到貨:你的貨物區已經有3種其他貨物"
+    assert GAME.event_text(lapse, "zh-CN", ["Ann", "Bo"]) == "Ann的船只拿不到货:你的货物区已经有3种其他货物"
+    for why in texts.LAPSE_WHY:
+        for prompt in ("ship", "warehouse", "carpenter", "church", "market", "city_hall", "reward"):
+            event = {"kind": "lapse", "seat": 0, "prompt": prompt, "why": why}
+            for locale in LOCALES:
+                line = GAME.event_text(event, locale, ["Ann"])
+                assert "Ann" in line and "{" not in line
 
 
 ACTIONS = ["pass", "skip", "adjust 6>1", "take 3:SHP", "take 2>3:K12 drop WAR", "place 2:CAS@17",
