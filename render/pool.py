@@ -202,11 +202,15 @@ class RenderPool:
         # A worker takes jobs only after its warm-up, so a job answered by every pid proves all
         # are warm. Each submit while no worker is idle spawns the next worker.
         seen: set[int] = set()
-        for _ in range(200):
-            jobs = (loop.run_in_executor(pool, _ready) for _ in range(self.workers))
-            seen.update(await asyncio.gather(*jobs))
-            if len(seen) >= self.workers:
-                return
+        try:
+            for _ in range(200):
+                jobs = (loop.run_in_executor(pool, _ready) for _ in range(self.workers))
+                seen.update(await asyncio.gather(*jobs))
+                if len(seen) >= self.workers:
+                    return
+        except BrokenProcessPool:  # a draw will rebuild the pool; starting is only a head start
+            log.exception("the render pool failed to start")
+            self._restart(pool)
 
     def _enqueue(self, job: _Job) -> None:
         self._serial += 1
