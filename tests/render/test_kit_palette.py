@@ -74,3 +74,36 @@ def test_every_game_declares_its_flat_colours_exactly(palette: kit.Palette) -> N
     assert set(palette.colours) <= set(entries)
     flat = palette.image().getpalette()[: 3 * len(entries)]
     assert [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)] == entries
+
+
+def test_cached_text_matches_freetype_drawing() -> None:
+    """Text pasted from a cached mask looks like text drawn by FreeType at the same place."""
+    from PIL import ImageChops, ImageStat
+
+    def reference(text: str, anchor: str) -> Image.Image:
+        image = Image.new("RGB", (420, 80), SURFACE)
+        d = ImageDraw.Draw(image)
+        x, y = 20.0, 40.0 if anchor[1] == "m" else 10.0
+        for chunk, latin in kit._runs(text, True):
+            f = kit.font(28, True) if latin else kit.cjk_font(28)
+            d.text((x, y), chunk, font=f, fill=kit.INK, anchor="l" + anchor[1])
+            x += f.getlength(chunk)
+        return image
+
+    for text in ("Zoë ♚ 12", "勃根地 Ada", "K +0"):
+        for anchor in ("la", "lm"):
+            cached = Image.new("RGB", (420, 80), SURFACE)
+            y = 40 if anchor[1] == "m" else 10
+            width = kit.draw_text(ImageDraw.Draw(cached), (20, y), text, 28, kit.INK, True, anchor)
+            assert width == kit.text_width(text, 28, True)
+            diff = ImageStat.Stat(ImageChops.difference(reference(text, anchor), cached)).mean
+            assert max(diff) < 0.5, (text, anchor, diff)
+    assert kit.text_mask.cache_info().currsize >= 6
+
+
+def test_text_is_measured_once_per_string() -> None:
+    kit.text_width.cache_clear()
+    for _ in range(3):
+        kit.text_width("Player 1", 30, True)
+    info = kit.text_width.cache_info()
+    assert info.misses == 1 and info.hits == 2
