@@ -15,6 +15,7 @@ the bot waits on.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import tempfile
 import time
@@ -44,19 +45,46 @@ class LoadRun:
     act_ms: list[float] = field(default_factory=list)
     move_ms: list[float] = field(default_factory=list)
     lag_ms: list[float] = field(default_factory=list)
+    main_cpu: float = 0.0
+    """CPU seconds of this process during the run (event loop, SQLite and render threads)."""
+    worker_cpu: float = 0.0
+    """CPU seconds of the render pool's workers during the run (0 in ``thread`` mode)."""
 
     @property
     def rate(self) -> float:
         return self.moves / self.seconds if self.seconds else 0.0
 
+    def capacity(self, cores: int = 2) -> float:
+        """Moves/s this work would reach on ``cores`` idle cores, from the CPU it cost: the main
+        process can use at most one core (its GIL), the workers the rest. An estimate for a
+        shared machine, where the wall-clock rate measures the neighbours as much as the code."""
+        if not self.moves:
+            return 0.0
+        main = self.main_cpu / self.moves
+        total = (self.main_cpu + self.worker_cpu) / self.moves
+        return min(1.0 / main, cores / total) if main else 0.0
+
     def figures(self) -> list[Figure]:
         tag = f"{self.mode}, {self.games} games, {self.movers} movers"
+        per_move = 1000.0 / self.moves if self.moves else 0.0
         return [
             Figure(f"moves/s with images ({tag})", [self.rate], "≥ 2× thread", unit="/s"),
+            Figure(f"  CPU per move, main process ({tag})", [self.main_cpu * per_move], ""),
+            Figure(f"  CPU per move, render workers ({tag})", [self.worker_cpu * per_move], ""),
+            Figure(f"  2-core capacity from CPU ({tag})", [self.capacity()], "", unit="/s"),
             Figure(f"  table act p95 ({tag})", self.act_ms, "p95 ≤ 15 ms"),
             Figure(f"  move + image ({tag})", self.move_ms, ""),
             Figure(f"  event-loop lag ({tag})", self.lag_ms, ""),
         ]
+
+
+def _cpu_of(pid: int) -> float:
+    """CPU seconds (user + system) a live process has used, from ``/proc`` (0 where unavailable)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _user(game_no: int, seat: int) -> User:
@@ -113,7 +141,8 @@ async def run_load(
     if mode == "pool":
         from render.pool import RenderPool
 
-        pool = RenderPool(workers=workers)
+        openings = [(name, g.view(g.new(g.max_players), None)) for name, g in rules.GAMES.items()]
+        pool = RenderPool(workers=workers, warm=openings)  # as the bot warms it at start
 
         async def draw(game: str, view: dict[str, Any], key: Any) -> bytes:
             return await pool.draw(game, view, key=key)
@@ -164,9 +193,14 @@ async def run_load(
                     run.moves += 1
 
             tick = asyncio.create_task(ticker())
+            pids = pool.worker_pids() if pool is not None else []
+            workers_before = sum(_cpu_of(pid) for pid in pids)
+            cpu_before = time.process_time()
             start = time.perf_counter()
             await asyncio.gather(*(mover(k) for k in range(movers)))
             run.seconds = time.perf_counter() - start
+            run.main_cpu = time.process_time() - cpu_before
+            run.worker_cpu = sum(_cpu_of(pid) for pid in pids) - workers_before
             done.set()
             await tick
     if pool is not None:

@@ -126,6 +126,12 @@ class RenderPool:
     def running(self) -> int:
         return self._running
 
+    def worker_pids(self) -> list[int]:
+        """Process ids of the live workers (for CPU accounting in benchmarks)."""
+        executor = self._executor
+        processes = getattr(executor, "_processes", None) or {}
+        return [p.pid for p in processes.values() if p.pid is not None]
+
     async def start(self) -> None:
         """Start every worker and wait until each has warmed up (idempotent)."""
         self._adopt_loop()

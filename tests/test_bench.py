@@ -38,4 +38,4 @@ async def test_moves_with_images_run_in_both_drawing_modes() -> None:
         run = await run_load(games=3, movers=2, seconds=0.5, mode=mode, workers=1)
         assert run.moves > 0 and run.rate > 0
         assert len(run.act_ms) >= run.moves and run.lag_ms
-        assert len(run.figures()) == 4
+        assert len(run.figures()) == 7 and run.main_cpu > 0 and run.capacity() > 0
