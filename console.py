@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-import render
 import rules
+from render import pool as render_pool
 from storage import Database
 from table.messages import TableError
 from table.service import Result, TableService, User
@@ -66,7 +66,7 @@ class Console:
             await self.prompt_moves(result)
 
     async def save_image(self, game: str, view: dict, stem: str) -> Path:
-        data = await asyncio.to_thread(render.draw, game, view)
+        data = await render_pool.shared().draw(game, view)
         self.image_dir.mkdir(parents=True, exist_ok=True)
         path = self.image_dir / f"{stem}.png"
         path.write_bytes(data)

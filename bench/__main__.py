@@ -1,4 +1,5 @@
-"""``python -m bench [--quick]``: rules, rendering, table+SQLite and Discord round-trip figures."""
+"""``python -m bench [--quick]``: rules, rendering (and its encode floor), table+SQLite, Discord
+round-trip and moves/s-with-images figures. ``--only-load --load thread,pool`` runs just the last."""
 
 from __future__ import annotations
 
@@ -6,15 +7,29 @@ import argparse
 import asyncio
 import sys
 
-from bench.measure import run_all
+from bench.measure import load_figures, run_all
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
     parser.add_argument("--games", default="", help="comma-separated game names (default: all)")
+    parser.add_argument(
+        "--load",
+        default="thread,pool",
+        help="drawing modes for the moves/s-with-images run: thread, pool (comma-separated; empty: skip)",
+    )
+    parser.add_argument("--only-load", action="store_true", help="run only the moves/s-with-images section")
+    parser.add_argument("--load-games", type=int, default=None, help="live games (default 1000; quick 20)")
+    parser.add_argument("--movers", type=int, default=None, help="concurrent movers (default 16; quick 4)")
     args = parser.parse_args()
-    figures = asyncio.run(run_all(quick=args.quick, games=[g for g in args.games.split(",") if g]))
+    modes = [m for m in args.load.split(",") if m]
+    if args.only_load:
+        figures = asyncio.run(load_figures(args.quick, modes, args.load_games, args.movers))
+    else:
+        figures = asyncio.run(
+            run_all(quick=args.quick, games=[g for g in args.games.split(",") if g], load_modes=modes)
+        )
     for figure in figures:
         print(figure.row())
     return 0

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import random
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 import render
 import rules
 from bench.stats import Figure
+from render import kit
 from rules import CHANCE, Game
 from storage import Database
 from table.chance import resolve
@@ -73,6 +77,54 @@ def render_figures(game: Game, states: list[Any], limit: int) -> list[Figure]:
     ]
 
 
+def encode_floor_ms(png: bytes, repeat: int = 3) -> float:
+    """The encode floor of a rendered image: the best of ``repeat`` timings of ``Image.save`` as
+    PNG of the final picture — decoded from the bytes the renderer returned, so in the mode it is
+    delivered in (``P`` for our palettes) — with the options the kit saves with
+    (``kit.PNG_OPTIONS``). A renderer cannot do less than encode what it delivers; whatever it
+    spends beyond this is drawing, palette mapping and overhead. Timed in CPU time of this thread
+    (as the render beside it), so other processes on a shared machine do not skew the ratio."""
+    picture = Image.open(io.BytesIO(png))
+    picture.load()
+    options = getattr(kit, "PNG_OPTIONS", {"compress_level": 1})
+    best = float("inf")
+    for _ in range(repeat):
+        out = io.BytesIO()
+        t0 = time.thread_time()
+        picture.save(out, format="PNG", **options)
+        best = min(best, (time.thread_time() - t0) * 1000.0)
+    return best
+
+
+def ratio_figures(game: Game, states: list[Any], limit: int, repeat: int = 3) -> list[Figure]:
+    """Render time over its encode floor, per image (both best of ``repeat`` in CPU time, same
+    process, warm caches as in a running bot): the cost of drawing in units of the unavoidable
+    encode."""
+    ratios: list[float] = []
+    renders: list[float] = []
+    floors: list[float] = []
+    picked = states[:: max(1, len(states) // limit)][:limit]
+    for state in picked:
+        players = int(game.view(state, None)["players"])
+        for seat in (None, 0):
+            view = {**game.view(state, seat), "names": [f"Player {i + 1}" for i in range(players)]}
+            png = render.draw(game.name, view)  # warm: caches as a running bot has them
+            best = float("inf")
+            for _ in range(repeat):
+                t0 = time.thread_time()
+                render.draw(game.name, view)
+                best = min(best, (time.thread_time() - t0) * 1000.0)
+            floor = encode_floor_ms(png, repeat)
+            renders.append(best)
+            floors.append(floor)
+            ratios.append(best / floor)
+    return [
+        Figure(f"{game.name} render / encode floor", ratios, "≤ 1.5", unit="×"),
+        Figure(f"  {game.name} render (best of {repeat})", renders, ""),
+        Figure(f"  {game.name} encode floor (best of {repeat})", floors, ""),
+    ]
+
+
 async def table_figure(moves: int, game: str = "fixer", players: int = 2, target: str | None = None) -> Figure:
     """Table action including the commit (rendering excluded): SQLite in a temp file, or ``target``."""
     samples: list[float] = []
@@ -100,7 +152,31 @@ async def table_figure(moves: int, game: str = "fixer", players: int = 2, target
     return Figure(f"table act + {backend} commit ({game} {players}p)", samples, "p95 ≤ 15 ms")
 
 
-async def run_all(quick: bool = False, games: list[str] | None = None) -> list[Figure]:
+async def load_figures(
+    quick: bool, modes: list[str], games: int | None = None, movers: int | None = None
+) -> list[Figure]:
+    """Moves/s with images at many live games and concurrent movers, per drawing mode."""
+    from bench.load import run_load
+
+    figures: list[Figure] = []
+    rates: dict[str, float] = {}
+    for mode in modes:
+        run = await run_load(
+            games=games or (20 if quick else 1000),
+            movers=movers or (4 if quick else 16),
+            seconds=3.0 if quick else 30.0,
+            mode=mode,
+        )
+        rates[mode] = run.rate
+        figures.extend(run.figures())
+    if "pool" in rates and rates.get("thread"):
+        figures.append(Figure("moves/s pool ÷ thread", [rates["pool"] / rates["thread"]], "≥ 2", unit="×"))
+    return figures
+
+
+async def run_all(
+    quick: bool = False, games: list[str] | None = None, load_modes: list[str] | None = None
+) -> list[Figure]:
     from bench.discord_roundtrip import roundtrip_figure
 
     figures: list[Figure] = []
@@ -111,10 +187,12 @@ async def run_all(quick: bool = False, games: list[str] | None = None) -> list[F
         rule_figs, states = rules_figures(game, runs)
         figures.extend(rule_figs)
         figures.extend(render_figures(game, states, 10 if quick else 60))
+        figures.extend(ratio_figures(game, states, 5 if quick else 30))
     for name, game in rules.GAMES.items():
         if not games or name in games:
             figures.append(await table_figure(100 if quick else 600, name, game.max_players))
     figures.append(await roundtrip_figure(10 if quick else 60))
+    figures.extend(await load_figures(quick, load_modes if load_modes is not None else ["thread", "pool"]))
     from bench.storage_scale import lookup_figures
 
     figures.extend(await lookup_figures(10_000 if quick else 100_000, 100 if quick else 500))

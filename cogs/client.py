@@ -9,11 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import render
 import rules
 from cogs import components
 from cogs.commands import PlayCog
 from cogs.i18n import PosternTranslator, code
+from render import pool as render_pool
 from storage import Database
 from table.messages import message
 from table.service import TableService
@@ -49,7 +49,8 @@ class PosternBot(commands.Bot):
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         if self.sync_on_start:
             await self.sync_commands()
-        self._warm = asyncio.create_task(asyncio.to_thread(warm_renderers), name="postern-warm-renderers")
+        pool = render_pool.configure(warm_views())
+        self._warm = asyncio.create_task(pool.start(), name="postern-warm-renderers")
 
     async def sync_commands(self) -> None:
         if self.dev_guild:
@@ -79,14 +80,17 @@ class PosternBot(commands.Bot):
         await self.db.close()
 
 
-def warm_renderers() -> None:
-    """Draw each game's opening view once, so fonts and cached layers are ready before the
-    first player's move (a cold first image takes several times the budget)."""
+def warm_views() -> list[tuple[str, dict]]:
+    """Each game's opening view: every render worker draws them once as it starts, so fonts and
+    cached layers are ready before the first player's move (a cold first image takes several
+    times the budget)."""
+    views: list[tuple[str, dict]] = []
     for name, game in rules.GAMES.items():
         try:
-            render.draw(name, game.view(game.new(game.max_players), None))
+            views.append((name, game.view(game.new(game.max_players), None)))
         except Exception:  # warming is an optimisation; a failure must not stop the bot
-            log.exception("warming the %s renderer failed", name)
+            log.exception("preparing the %s warm-up view failed", name)
+    return views
 
 
 def run_bot(token: str, db_path: str, dev_guild: str | None) -> int:

@@ -1,22 +1,22 @@
 """Turning table results into Discord messages: text within limits, the board image, buttons.
 
 One post per move: the public event lines (automa moves folded in), the board image, a mention of
-whoever must act next and the buttons (My hand, plus the frequent decision). Drawing runs in a
-worker thread so the event loop never stalls.
+whoever must act next and the buttons (My hand, plus the frequent decision). Drawing runs in the
+render process pool so the event loop never stalls.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
+import re
 from typing import Any
 
 import discord
 
-import render
 import rules
 from cogs import components
 from cogs.i18n import ui
+from render import pool as render_pool
 from table.service import Result
 
 CONTENT_LIMIT = 2000
@@ -45,7 +45,11 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
 
 
 async def image(game: str, view: dict[str, Any], name: str) -> discord.File:
-    data = await asyncio.to_thread(render.draw, game, view)
+    """The picture of ``view``, drawn in the render process pool. Public boards are named
+    ``<game>-<id>-v<version>``: while one waits for a worker, a newer board of the same game takes
+    its place and both posts show the newer board (render/pool.py)."""
+    board = re.fullmatch(r"(.+)-v\d+", name)
+    data = await render_pool.shared().draw(game, view, key=board.group(1) if board else None)
     return discord.File(io.BytesIO(data), filename=f"{name}.png")
 
 

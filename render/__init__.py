@@ -3,6 +3,7 @@
 ``draw(game_name, view)`` is the contract; each game has a package ``render/<game>/`` with a
 function ``draw(view: dict) -> bytes``. A view may carry ``"names"`` (display names per seat,
 added by the table) and ``"locale"``; renderers fall back to seat labels without them.
+The bot calls it through :mod:`render.pool` (worker processes), never on its event loop.
 """
 
 from __future__ import annotations

@@ -9,9 +9,12 @@ coloured thing, because colour alone must never carry meaning.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -78,12 +81,62 @@ def _runs(text: str, bold: bool) -> list[tuple[str, bool]]:
     return runs
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
+    """Advance width of ``text`` in pixels (cached: a string is measured once per process)."""
     total = 0.0
     for chunk, latin in _runs(text, bold):
         f = font(size, bold) if latin else cjk_font(size)
         total += f.getlength(chunk)
     return round(total)
+
+
+@lru_cache(maxsize=2048)
+def fit_text(text: str, size: int, bold: bool, max_width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``max_width`` (cached)."""
+    if text_width(text, size, bold) <= max_width:
+        return text
+    while text and text_width(text + "…", size, bold) > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
+@dataclass(frozen=True)
+class TextMask:
+    """A string's anti-aliased coverage (``L``), cropped to its ink, and where its origin lies:
+    the text's anchor point is ``(dx, dy)`` pixels left of and above the mask's corner."""
+
+    mask: Image.Image | None
+    dx: int
+    dy: int
+
+
+@lru_cache(maxsize=4096)
+def text_mask(text: str, size: int, bold: bool, vertical: str) -> TextMask:
+    """The coverage of ``text`` anchored at its left and at ``vertical`` (``a`` top, ``m`` middle).
+
+    Why: rendering a string with FreeType costs ~70 µs and measuring it as much again; pasting a
+    cached mask costs a few µs, and most strings (labels, names, numbers) repeat from one image
+    to the next. Drawn once per string, size and weight for the life of the process.
+    """
+    width = text_width(text, size, bold)
+    pad = size // 2 + 4
+    height = 2 * size + 8
+    ox, oy = pad, (pad if vertical == "a" else height // 2)
+    canvas = Image.new("L", (width + 2 * pad, height), 0)
+    d = ImageDraw.Draw(canvas)
+    x = float(ox)
+    for chunk, latin in _runs(text, bold):
+        f = font(size, bold) if latin else cjk_font(size)
+        d.text((x, oy), chunk, font=f, fill=255, anchor="l" + ("m" if vertical == "m" else "a"))
+        x += f.getlength(chunk)
+    box = canvas.getbbox()
+    if box is None:
+        return TextMask(None, 0, 0)
+    return TextMask(canvas.crop(box), ox - box[0], oy - box[1])
+
+
+_MASKABLE = frozenset({"RGB", "RGBA", "L"})
 
 
 def draw_text(
@@ -100,22 +153,31 @@ def draw_text(
 
     ``anchor`` is ``l``/``m``/``r`` horizontally plus ``a``/``m`` vertically (top / middle).
     ``max_width`` shortens the text with an ellipsis so long names never overflow a panel.
+    The glyphs come from :func:`text_mask` (cached) and are pasted in ``fill``.
     """
-    if max_width is not None and text_width(text, size, bold) > max_width:
-        while text and text_width(text + "…", size, bold) > max_width:
-            text = text[:-1]
-        text += "…"
+    if max_width is not None:
+        text = fit_text(text, size, bold, max_width)
     width = text_width(text, size, bold)
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2
     elif anchor[0] == "r":
         x -= width
-    v = anchor[1] if len(anchor) > 1 else "a"
-    for chunk, latin in _runs(text, bold):
-        f = font(size, bold) if latin else cjk_font(size)
-        d.text((x, y), chunk, font=f, fill=fill, anchor="l" + ("m" if v == "m" else "a"))
-        x += f.getlength(chunk)
+    v = "m" if len(anchor) > 1 and anchor[1] == "m" else "a"
+    image = getattr(d, "_image", None)
+    if image is None or image.mode not in _MASKABLE:
+        for chunk, latin in _runs(text, bold):
+            f = font(size, bold) if latin else cjk_font(size)
+            d.text((x, y), chunk, font=f, fill=fill, anchor="l" + v)
+            x += f.getlength(chunk)
+        return width
+    glyphs = text_mask(text, size, bold, v)
+    if glyphs.mask is not None:
+        left, top = round(x) - glyphs.dx, round(y) - glyphs.dy
+        ink: Any = fill
+        if image.mode == "L" and isinstance(fill, tuple):
+            ink = round(0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2])
+        image.paste(ink, (left, top, left + glyphs.mask.width, top + glyphs.mask.height), glyphs.mask)
     return width
 
 
@@ -144,10 +206,16 @@ def canvas(width: int, height: int, background: RGB = PAPER) -> tuple[Image.Imag
     return image, ImageDraw.Draw(image)
 
 
+PNG_OPTIONS: dict[str, int] = {"compress_level": 1}
+"""How every image is saved: the fastest zlib level. The benchmark's encode floor uses the same
+options, so a render is always compared with saving its own picture the way it is saved."""
+
+
 def png(image: Image.Image) -> bytes:
-    """Encode as a true-colour PNG (slow for large images: prefer ``png_indexed``)."""
+    """Encode as PNG with :data:`PNG_OPTIONS` (true colour is slow for large images: prefer a
+    :class:`Palette`)."""
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=6)
+    image.save(out, format="PNG", **PNG_OPTIONS)
     return out.getvalue()
 
 
@@ -156,36 +224,70 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
-Ramp = tuple[RGB, RGB, tuple[float, ...]]
-"""Blend steps between two colours drawn next to each other (ink on a surface, two surfaces)."""
+@dataclass(frozen=True)
+class Ramps:
+    """Anti-aliased edges: every ink in ``inks`` drawn on every surface in ``surfaces`` leaves
+    pixels ``t`` of the way from the surface to the ink, for each ``t`` in ``steps``."""
+
+    inks: tuple[RGB, ...]
+    surfaces: tuple[RGB, ...]
+    steps: tuple[float, ...] = (0.25, 0.5, 0.75)
+
+    def colours(self) -> Iterator[RGB]:
+        for ink in self.inks:
+            for surface in self.surfaces:
+                if ink != surface:
+                    for t in self.steps:
+                        yield blend(surface, ink, t)
 
 
-def fixed_palette(colours: Iterable[RGB], ramps: Iterable[Ramp] = ()) -> Image.Image:
-    """A 256-colour palette image: the given colours, then each ramp's blend steps.
+@dataclass(frozen=True)
+class Palette:
+    """A game's fixed PNG palette, declared by what it draws: flat ``colours``, the ``ramps`` of
+    text and lines over the surfaces under them, and ``edges`` (surfaces drawn on one another,
+    one midpoint per pair).
 
     Why: encoding a ~1500 px true-colour PNG costs 30–60 ms here (Pillow filters every RGB row),
-    most of the 40 ms render budget. Our pictures are flat colours plus anti-aliased edges, and
-    those edges lie on the ramps between an ink and the surface under it, so mapping onto a fixed
+    most of the render budget. Our pictures are flat colours plus anti-aliased edges, and those
+    edges lie on the ramps between an ink and the surface under it, so mapping onto a fixed
     palette (a table lookup, a few ms) keeps the picture and yields a third of the bytes.
+    Entries beyond 256 are dropped in declaration order (colours first, then ramps, then edges),
+    so declare what matters most first.
     """
-    unique: list[RGB] = list(dict.fromkeys(colours))
-    for a, b, steps in ramps:
-        for t in steps:
-            unique.append(blend(a, b, t))
-    unique = list(dict.fromkeys(unique))[:256]
-    flat = [channel for colour in unique for channel in colour]
-    flat += flat[:3] * (256 - len(unique))
+
+    colours: tuple[RGB, ...]
+    ramps: tuple[Ramps, ...] = ()
+    edges: tuple[RGB, ...] = ()
+
+    def entries(self) -> list[RGB]:
+        """The palette's colours in order, without repeats, at most 256."""
+        unique: list[RGB] = list(self.colours)
+        for ramp in self.ramps:
+            unique.extend(ramp.colours())
+        unique.extend(blend(a, b, 0.5) for a, b in combinations(self.edges, 2))
+        return list(dict.fromkeys(unique))[:256]
+
+    def image(self) -> Image.Image:
+        """A ``P`` image carrying the palette (what :meth:`Image.quantize` maps onto); cached."""
+        return _palette_image(self)
+
+    def encode(self, image: Image.Image) -> bytes:
+        """PNG bytes of ``image`` mapped onto this palette (no dithering: flat colours stay flat).
+        An image already in ``P`` mode is saved as it is."""
+        indexed = (
+            image if image.mode == "P" else image.quantize(palette=self.image(), dither=Image.Dither.NONE)
+        )
+        return png(indexed)
+
+
+@lru_cache(maxsize=32)
+def _palette_image(palette: Palette) -> Image.Image:
+    entries = palette.entries()
+    flat = [channel for colour in entries for channel in colour]
+    flat += flat[:3] * (256 - len(entries))
     image = Image.new("P", (1, 1))
     image.putpalette(flat)
     return image
-
-
-def png_indexed(image: Image.Image, palette: Image.Image) -> bytes:
-    """PNG bytes of ``image`` mapped onto ``palette`` (no dithering: flat colours stay flat)."""
-    indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    indexed.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
 
 
 def seat_names(view: dict, players: int) -> list[str]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import rules
-from bench.measure import render_figures, rules_figures, table_figure
+from bench.load import run_load
+from bench.measure import ratio_figures, render_figures, rules_figures, table_figure
 from bench.stats import Figure
 
 
@@ -29,3 +30,20 @@ async def test_storage_lookup_bench_runs() -> None:
     figures = await lookup_figures(games=500, samples=5)
     assert [f.name.split()[0] for f in figures] == ["latest_game", "games_of_user", "games_in_guild"]
     assert all(len(f.samples) == 5 for f in figures)
+
+
+def test_render_ratio_is_measured_against_the_encode_floor() -> None:
+    game = rules.get("torres")
+    _, states = rules_figures(game, runs=1)
+    ratio, renders, floors = ratio_figures(game, states, limit=1, repeat=1)
+    assert len(ratio.samples) == len(renders.samples) == len(floors.samples) == 2
+    assert all(f > 0 for f in floors.samples)
+    assert ratio.samples == [r / f for r, f in zip(renders.samples, floors.samples, strict=True)]
+
+
+async def test_moves_with_images_run_in_both_drawing_modes() -> None:
+    for mode in ("thread", "pool"):
+        run = await run_load(games=3, movers=2, seconds=0.5, mode=mode, workers=1)
+        assert run.moves > 0 and run.rate > 0
+        assert len(run.act_ms) >= run.moves and run.lag_ms
+        assert len(run.figures()) == 7 and run.main_cpu > 0 and run.capacity() > 0

@@ -11,8 +11,6 @@ and city also differ in lightness, because for red-green colour blindness their 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image
 
 from render import kit
@@ -186,15 +184,26 @@ def _base_colours() -> list[RGB]:
     return out
 
 
-@lru_cache(maxsize=1)
-def palette_image() -> Image.Image:
-    """The fixed palette: every drawing colour plus text anti-aliasing ramps."""
-    base = _base_colours()
-    ramps: list[kit.Ramp] = [(bg, kit.contrast_ink(bg), (0.2, 0.45, 0.7)) for bg in base]
-    ramps += [(bg, seat_colour(s), (0.5,)) for bg in (PANEL, BOARD_BG, DEPOT_BG, kit.WHITE, kit.PAPER) for s in range(4)]
-    return kit.fixed_palette(base, ramps)
+def _palette() -> kit.Palette:
+    """The fixed palette: every drawing colour, its text ink's anti-aliasing ramp, seat colours'
+    edges on the light panels."""
+    base = tuple(_base_colours())
+    return kit.Palette(
+        colours=base,
+        ramps=(
+            *(kit.Ramps((kit.contrast_ink(bg),), (bg,), (0.2, 0.45, 0.7)) for bg in base),
+            kit.Ramps(
+                tuple(seat_colour(s) for s in range(4)),
+                (PANEL, BOARD_BG, DEPOT_BG, kit.WHITE, kit.PAPER),
+                (0.5,),
+            ),
+        ),
+    )
+
+
+PALETTE = _palette()
 
 
 def encode(image: Image.Image) -> bytes:
     """PNG bytes via the fixed palette (fast: no per-image colour analysis, no RGB row filters)."""
-    return kit.png_indexed(image, palette_image())
+    return PALETTE.encode(image)

@@ -1,17 +1,11 @@
-"""Fast PNG encoding for FIXER images through a fixed 256-colour palette.
+"""FIXER's fixed PNG palette, declared for the kit's :class:`render.kit.Palette`.
 
-Encoding a ~1440×1400 RGB PNG costs 30–60 ms on the target machine (Pillow filters every row of
-a true-colour image), which alone would break the 40 ms budget. The picture is drawn from a
-small set of flat colours, so we map it onto a fixed palette instead: every colour the renderer
-uses, plus blend steps between each ink and each surface it is drawn on (that is where
-anti-aliased text and shape edges live). Mapping onto a fixed palette is a table lookup (a few ms),
-and a palette PNG is a third of the data, so the whole encode takes ~10 ms for < 100 KB.
+Every colour the renderer draws, then the anti-aliasing ramps between each ink and each surface
+it is drawn on, then one midpoint between surfaces drawn on one another (a card on a region, a
+marker on a panel). The kit turns this into the palette and does the encoding.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
-from itertools import combinations
 
 from PIL import Image
 
@@ -48,22 +42,17 @@ SURFACES: tuple[kit.RGB, ...] = (
     *(s.colour for s in SUITS.values()),
 )
 """Colours that text and lines are drawn on; the first seven are the light ones (grey text sits on
-those only). Each gets three blend steps towards the inks that are drawn on it."""
+those only)."""
 
-
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
-    """The fixed palette of every FIXER picture: inks and surfaces, then the edges between them."""
-    light = SURFACES[:7]
-    ramps: list[kit.Ramp] = [
-        (surface, ink, (0.25, 0.5, 0.75))
-        for ink, surfaces in ((kit.INK, SURFACES), (kit.WHITE, SURFACES), (kit.DARK, light), (kit.GREY, light))
-        for surface in surfaces
-    ]
-    # Edges between two surfaces (a card on a region, a marker on a panel): one midpoint each.
-    ramps += [(a, b, (0.5,)) for a, b in combinations(SURFACES, 2)]
-    return kit.fixed_palette((*INKS, *SURFACES), ramps)
+PALETTE = kit.Palette(
+    colours=(*INKS, *SURFACES),
+    ramps=(
+        kit.Ramps((kit.INK, kit.WHITE), SURFACES),
+        kit.Ramps((kit.DARK, kit.GREY), SURFACES[:7]),
+    ),
+    edges=SURFACES,
+)
 
 
 def encode(image: Image.Image) -> bytes:
-    return kit.png_indexed(image, palette())
+    return PALETTE.encode(image)

@@ -1,14 +1,10 @@
-"""Fast PNG encoding for Torres images through a fixed palette.
+"""Torres' fixed PNG palette, declared for the kit's :class:`render.kit.Palette`.
 
-A true-colour PNG of this size costs ~35 ms to encode, most of the render budget. The image is
-drawn from a few flat colours, so it is mapped onto a fixed palette built from those colours
-plus blend steps between each text ink and each surface (anti-aliased edges live there). The
-mapping is a lookup of a few ms and the palette PNG is about half the size.
+The image is drawn from a few flat colours: those, plus blend steps between each text ink and
+each surface (anti-aliased edges live there). The kit builds the palette and encodes.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 from PIL import Image
 
@@ -34,16 +30,11 @@ SURFACES: tuple[kit.RGB, ...] = (
 )
 STEPS = (0.2, 0.4, 0.6, 0.8)
 
-
-@lru_cache(maxsize=1)
-def palette_image() -> Image.Image:
-    pairs = [(ink, surface) for ink in INKS for surface in SURFACES if ink != surface]
-    pairs.append((kit.VERMILION, kit.WHITE))
-    return kit.fixed_palette(
-        (*INKS, *SURFACES, kit.GREY, FRAME, START_FRAME, kit.VERMILION),
-        [(ink, surface, STEPS) for ink, surface in pairs],
-    )
+PALETTE = kit.Palette(
+    colours=(*INKS, *SURFACES, kit.GREY, FRAME, START_FRAME, kit.VERMILION),
+    ramps=(kit.Ramps(INKS, SURFACES, STEPS), kit.Ramps((kit.VERMILION,), (kit.WHITE,), STEPS)),
+)
 
 
 def encode(image: Image.Image) -> bytes:
-    return kit.png_indexed(image, palette_image())
+    return PALETTE.encode(image)
