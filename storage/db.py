@@ -240,14 +240,18 @@ class Database:
 
     async def set_seats(self, game_id: int, version: int, seats: list[tuple[str, str]]) -> int:
         """Replace a lobby's seats (user id, name) in order; returns the new version."""
-        async with self.transaction() as conn:
+        async with self.transaction():
             await self._bump(game_id, version)
-            await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await conn.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
-            )
+            await self._write_seats(game_id, seats)
         return version + 1
+
+    async def _write_seats(self, game_id: int, seats: list[tuple[str, str]]) -> None:
+        """Inside a transaction: the game's seats become ``seats`` (user id, name), in order."""
+        await self.conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await self.conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+            [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
+        )
 
     # ---- moves -------------------------------------------------------------------------------
     async def _bump(self, game_id: int, version: int, **fields: Any) -> None:
@@ -267,16 +271,20 @@ class Database:
         actions: list[NewAction],
         snapshot: str,
         status: str,
+        seats: list[tuple[str, str]] | None = None,
     ) -> int:
         """Append ``actions`` from ``first_seq`` and store the snapshot, atomically.
 
-        Raises ``Conflict`` (and writes nothing) if the game is no longer at ``version``.
-        Returns the new version.
+        ``seats`` (user id, name in seat order) replaces the seats in the same transaction (the
+        seat order drawn at the start). Raises ``Conflict`` (and writes nothing) if the game is no
+        longer at ``version``. Returns the new version.
         """
         now = time.time()
         try:
             async with self.transaction() as conn:
                 await self._bump(game_id, version, snapshot=snapshot, status=status)
+                if seats is not None:
+                    await self._write_seats(game_id, seats)
                 await conn.executemany(
                     "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [

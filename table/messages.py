@@ -113,6 +113,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "請輸入行動,例如 {example}。自動完成會列出合法行動。",
         "zh-CN": "请输入行动,例如 {example}。自动完成会列出合法行动。",
     },
+    "seating_drawn": {
+        "en": "Seat order drawn at random: {order}.",
+        "zh-TW": "隨機抽出座位順序:{order}。",
+        "zh-CN": "随机抽出座位顺序:{order}。",
+    },
     "not_lobby_member": {
         "en": "You are not in this lobby.",
         "zh-TW": "你不在這個等待室中。",
