@@ -22,7 +22,7 @@ from rules import CHANCE, Event, Game, IllegalAction
 from storage import Conflict, Database, GameRow, NewAction, SeatRow
 from table import seating
 from table.chance import resolve
-from table.messages import TableError
+from table.messages import TableError, refusal
 from table.order import sort_moves
 
 log = logging.getLogger("postern.table")
@@ -206,7 +206,7 @@ class TableService:
             game_opts, _ = seating.split_options(chosen, opts)
             chosen.resolve_options(capacity, game_opts)
         except IllegalAction as err:
-            raise TableError("bad_options", detail=chosen.reason_text(err, locale)) from err
+            raise TableError("bad_options", detail=refusal(chosen, err, locale)) from err
         current = await self.db.live_game(channel_id)
         if current is not None:
             raise TableError("channel_busy", game=rules.get(current.game).title["en"])
@@ -283,7 +283,7 @@ class TableService:
             try:
                 state = game.new(len(seats), seating.split_options(game, row.options)[0])
             except IllegalAction as err:
-                raise TableError("bad_options", detail=game.reason_text(err, row.locale)) from err
+                raise TableError("bad_options", detail=refusal(game, err, row.locale)) from err
             first: list[NewAction] = []
             if seating.wanted(game, row.options, len(seats)):
                 order = seating.draw(row.seed, 0, len(seats))
@@ -349,7 +349,7 @@ class TableService:
             try:
                 state, events = game.apply(state, seat, text)
             except IllegalAction as err:
-                raise TableError("illegal", reason=lambda loc, e=err, g=game: g.reason_text(e, loc)) from err
+                raise TableError("illegal", reason=lambda loc, e=err, g=game: refusal(g, e, loc)) from err
             seq = await self._next_seq(row.id)
             first = [NewAction(seat, text, user.id, events)]
             state, actions, all_events = self._run_chance(game, row.seed, seq, state, first)
