@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,21 +23,35 @@ from table.messages import TableError
 from table.service import Result, TableService, User
 
 CHANNEL = "local-console"
+PAGE = 40
+"""Moves numbered per page of the list; ``more`` shows the next page (numbers keep counting)."""
+MAX_LOG = 200
+"""The most lines ``log N`` shows."""
+MAX_NAME = 32
+"""Longest local player name (Discord's display-name limit)."""
+NUMBER = re.compile(r"[0-9]+")
+"""ASCII digits only: ``str.isdigit`` also accepts ``²``, which ``int`` refuses."""
+
 HELP = """\
 Commands
-  solo [game]                 play alone against the rules' automa (default: fixer)
+  solo [GAME] [key=value …]   play alone against the rules' automa (default: fixer), with options
   new GAME [PLAYERS] [k=v…]   open a table, e.g.  new fixer 3 card_passing=true
+                              (every game also takes seating=random|host: see the README)
   add NAME                    seat another local player in the lobby
   start                       start the lobby
   as NAME                     act as that local player (for simultaneous choices)
-  <number> | <move>           play a move from the list, or type its notation (e.g. R7@2)
-  moves                       list your legal moves again
+  <number> | <move>           play a move from the list, or type its text as listed (e.g. R7@2)
+  move TEXT                   play TEXT as a move even if its first word is a command
+  moves | more                list your legal moves again | the next page of the list
   hand                        your private view (image) and moves
-  board | status | log [N]    the public board image, the table, recent moves
+  board | status | log [N]    the public board image; the table, your score and the winner; recent moves
   rules [GAME] [TOPIC]        short rules help
   abandon                     end the game here
   games                       the games Postern knows
-  quit                        leave (the game is saved; run again to continue)"""
+  quit                        leave (the game is saved; run again to continue)
+
+A line that is exactly one of your legal moves, as listed, is always played as that move, even
+when it starts with a command word (`move c3-c4`, `board 3`): moves come before commands."""
 
 
 class Console:
@@ -46,9 +61,11 @@ class Console:
         self.image_dir = image_dir
         self.locale = locale
         self.players: dict[str, User] = {}
-        self.current = User("local:you", os.environ.get("USER") or "Player")
+        self.current = User("local:you", clean_name(os.environ.get("USER") or "") or "Player")
         self.players[self.current.name.lower()] = self.current
         self.numbered: list[str] = []
+        self.page = 0
+        self.labels: Callable[[str], str] = str
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -63,7 +80,18 @@ class Console:
         if result.finished:
             self.say("  The game is over. `status` shows the result; `new` or `solo` starts another.")
         elif result.status == "active":
+            if result.capacity == 1:
+                await self.show_hand(result)
             await self.prompt_moves(result)
+
+    async def show_hand(self, result: Result) -> None:
+        """A solo player's own private view after each move (nobody else shares the terminal)."""
+        user = self._user_of(result.user_ids[0]) if result.user_ids else None
+        if user is None:
+            return
+        _, private, _ = await self.table.hand(channel_id=CHANNEL, user=user)
+        path = await self.save_image(result.game, private, f"{result.game}-{result.game_id}-hand-v{result.version}")
+        self.say(f"  your hand: {path}")
 
     async def save_image(self, game: str, view: dict, stem: str) -> Path:
         data = await render_pool.shared().draw(game, view)
@@ -88,37 +116,71 @@ class Console:
         self.current = mover
         game, legal = await self.table.legal_moves(channel_id=CHANNEL, user=mover)
         self.numbered = legal
+        self.labels = lambda action: game.describe(action, self.locale)
         self.say(f"  {mover.name}, your move ({len(legal)} legal):")
-        for i, action in enumerate(legal[:40], 1):
-            self.say(f"   {i:>3}. {action:<14} {game.describe(action, self.locale)}")
-        if len(legal) > 40:
-            self.say(f"   … and {len(legal) - 40} more: type the notation directly.")
+        self.list_page(0)
+
+    def list_page(self, page: int) -> None:
+        """Number one page of the legal moves; every move is reachable by number through ``more``."""
+        self.page = page
+        first = page * PAGE
+        chunk = self.numbered[first : first + PAGE]
+        # The move column is as wide as this page's longest move, so a long move never runs into
+        # its label; a label that only repeats the move is left out.
+        width = max((len(a) for a in chunk), default=0)
+        for i, action in enumerate(chunk, first + 1):
+            label = self.labels(action)
+            self.say(f"   {i:>3}. {action:<{width}}  — {label}" if label != action else f"   {i:>3}. {action}")
+        rest = len(self.numbered) - first - len(chunk)
+        if rest > 0:
+            self.say(f"   … {rest} more: type `more` for {first + len(chunk) + 1}-{min(first + 2 * PAGE, len(self.numbered))}.")
 
     def _user_of(self, user_id: str) -> User | None:
         return next((u for u in self.players.values() if u.id == user_id), None)
 
     # ---- commands -------------------------------------------------------------------------------
     async def handle(self, line: str) -> bool:
-        """Run one command line; returns False to quit."""
-        words = line.strip().split()
+        """Run one command line; returns False to quit.
+
+        Order of reading: a line that is exactly one of the current player's legal moves is that
+        move (so no command word can shadow a move text); then a command word; then a move number;
+        then ``move TEXT``; anything else is tried as a move and refused by the rules if illegal.
+        """
+        words = line.split()
         if not words:
             return True
+        if any(0xD800 <= ord(ch) <= 0xDFFF for ch in line):
+            self.say("  ✗ That line holds an invalid character (a lone surrogate); retype it.")
+            return True
+        text = " ".join(words)
         cmd, args = words[0].lower(), words[1:]
         try:
+            listed = await self.listed_move(text)
+            if listed is not None:
+                await self.move(listed)
+                return True
             handler = self.commands().get(cmd)
             if handler is not None:
                 return await handler(args)
-            if cmd.isdigit() and len(words) == 1:
+            if NUMBER.fullmatch(cmd) and len(words) == 1:
                 index = int(cmd) - 1
                 if not 0 <= index < len(self.numbered):
                     self.say("  No move with that number: type `moves` to list them.")
                     return True
                 await self.move(self.numbered[index])
                 return True
-            await self.move(" ".join(words[1:]) if cmd == "move" else line.strip())
+            await self.move(" ".join(args) if cmd == "move" and args else text)
         except TableError as err:
             self.say(f"  ✗ {err.text(self.locale)}")
         return True
+
+    async def listed_move(self, text: str) -> str | None:
+        """``text`` as one of the current player's legal moves (case-insensitive), if it is one."""
+        _, legal = await self.table.legal_moves(channel_id=CHANNEL, user=self.current)
+        if text in legal:
+            return text
+        folded = [a for a in legal if a.casefold() == text.casefold()]
+        return folded[0] if len(folded) == 1 else None
 
     def commands(self) -> dict[str, Callable]:
         return {
@@ -132,9 +194,10 @@ class Console:
             "start": self.cmd_start,
             "as": self.cmd_as,
             "moves": self.cmd_moves,
+            "more": self.cmd_more,
             "hand": self.cmd_hand,
             "board": self.cmd_board,
-            "status": self.cmd_board,
+            "status": self.cmd_status,
             "log": self.cmd_log,
             "rules": self.cmd_rules,
             "abandon": self.cmd_abandon,
@@ -154,10 +217,16 @@ class Console:
         return True
 
     async def cmd_solo(self, args: list[str]) -> bool:
-        name = args[0] if args else "fixer"
+        """``solo [GAME] [key=value …]``: the game defaults to FIXER, options go to the game."""
+        name = args[0] if args and "=" not in args[0] else "fixer"
+        options = " ".join(a for a in args if "=" in a) or None
+        extra = [a for a in args[1:] if "=" not in a]
+        if extra:
+            self.say(f"  Usage: solo [GAME] [key=value …] — {' '.join(extra)!r} is not key=value.")
+            return True
         result = await self.table.open(
             channel_id=CHANNEL, guild_id=None, user=self.current, game=name, solo=True, locale=self.locale,
-            options=" ".join(args[1:]) or None,
+            options=options,
         )
         self.say(f"  Solo {rules.get(result.game).title['en']} started (game {result.game_id}).")
         await self.show(result)
@@ -167,7 +236,7 @@ class Console:
         if not args:
             self.say("  Usage: new GAME [PLAYERS] [key=value …]")
             return True
-        players = int(args[1]) if len(args) > 1 and args[1].isdigit() else None
+        players = int(args[1]) if len(args) > 1 and NUMBER.fullmatch(args[1]) else None
         options = " ".join(a for a in args[1:] if "=" in a) or None
         result = await self.table.open(
             channel_id=CHANNEL, guild_id=None, user=self.current, game=args[0], players=players, options=options,
@@ -183,7 +252,10 @@ class Console:
         if not args:
             self.say("  Usage: add NAME")
             return True
-        name = " ".join(args)
+        name = clean_name(" ".join(args))
+        if name is None:
+            self.say(f"  ✗ A name is 1-{MAX_NAME} printable characters.")
+            return True
         user = self.players.setdefault(name.lower(), User(f"local:{name.lower()}", name))
         result = await self.table.join(channel_id=CHANNEL, user=user)
         self.say(f"  {name} joined: {', '.join(result.names)} ({len(result.names)}/{result.capacity}).")
@@ -212,6 +284,17 @@ class Console:
         await self.prompt_moves(result)
         return True
 
+    async def cmd_more(self, args: list[str]) -> bool:
+        if not self.numbered:
+            self.say("  No moves listed: type `moves`.")
+            return True
+        following = self.page + 1
+        if following * PAGE >= len(self.numbered):
+            self.say("  That was the last page; from the top:")
+            following = 0
+        self.list_page(following)
+        return True
+
     async def cmd_hand(self, args: list[str]) -> bool:
         result, private, legal = await self.table.hand(channel_id=CHANNEL, user=self.current)
         path = await self.save_image(result.game, private, f"{result.game}-{result.game_id}-hand-{self.current.name}")
@@ -232,8 +315,35 @@ class Console:
                 self.say(f"  final scores: {scores}")
         return True
 
+    async def cmd_status(self, args: list[str]) -> bool:
+        """The table, the caller's own score (only theirs) and, once over, the result and winner."""
+        result = await self.table.status(channel_id=CHANNEL)
+        game = rules.get(result.game)
+        self.say(f"  {game.title['en']} — game {result.game_id}, {result.status}; players: {', '.join(result.names)}")
+        if result.status == "active":
+            waiting = ", ".join(result.names[s] for s in result.to_act if 0 <= s < len(result.names))
+            if waiting:
+                self.say(f"  to act: {waiting}")
+        mine = await self.table.own_score(channel_id=CHANNEL, user=self.current)
+        if mine is not None:
+            self.say(f"  your score ({self.current.name}): {mine}")
+        if result.finished and result.ranking:
+            def who(seat: int) -> str:
+                return "Automa" if seat == rules.AUTOMA else result.names[seat]
+
+            def score(seat: int) -> int:
+                return result.scores[seat if seat >= 0 else len(result.scores) - 1]
+
+            table = ", ".join(f"{who(s)} {score(s)}" for s in result.ranking)
+            self.say(f"  final scores: {table}")
+            self.say(f"  winner: {who(result.ranking[0])}")
+        return True
+
     async def cmd_log(self, args: list[str]) -> bool:
-        count = int(args[0]) if args and args[0].isdigit() else 10
+        if args and not (NUMBER.fullmatch(args[0]) and 1 <= int(args[0]) <= MAX_LOG):
+            self.say(f"  ✗ Usage: log [N] with N a number from 1 to {MAX_LOG}.")
+            return True
+        count = int(args[0]) if args else 10
         _, lines = await self.table.recent(channel_id=CHANNEL, count=count)
         for line in lines:
             self.say(f"  • {line}")
@@ -259,6 +369,20 @@ class Console:
         await self.show(result)
 
 
+def clean_name(text: str) -> str | None:
+    """A local player's name, or ``None`` if it cannot be one: empty, too long, or holding
+    characters that are not printable text (control characters, lone surrogates — SQLite
+    cannot store those)."""
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        return None
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return name
+
+
 async def run(db_path: str, image_dir: str, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     async with Database(db_path) as db:
         console = Console(TableService(db), out, Path(image_dir))
@@ -274,7 +398,11 @@ async def run(db_path: str, image_dir: str, stdin: TextIO = sys.stdin, out: Text
             pass
         while True:
             print("> ", end="", file=out, flush=True)
-            line = await asyncio.to_thread(stdin.readline)
+            try:
+                line = await asyncio.to_thread(stdin.readline)
+            except UnicodeDecodeError:
+                console.say("  ✗ That line is not valid text in this terminal's encoding; retype it.")
+                continue
             if not line:
                 console.say()
                 break

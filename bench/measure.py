@@ -142,7 +142,7 @@ async def table_figure(moves: int, game: str = "fixer", players: int = 2, target
                     await table.join(channel_id=channel, user=user)
                 result = await table.start(channel_id=channel, user=users[0])
                 while result.status == "active" and len(samples) < moves:
-                    user = users[result.to_act[0]]
+                    user = next(u for u in users if u.id == result.user_ids[result.to_act[0]])  # seats are drawn
                     _, legal = await table.legal_moves(channel_id=channel, user=user)
                     action = rng.choice(legal)
                     t0 = time.perf_counter()

@@ -67,7 +67,7 @@ async def play(target: str, prefix: str, moves: int, tables: int = 8) -> int:
             while made < moves:
                 channel = f"{prefix}-{n}-{game_no}"
                 game_no += 1
-                await table.open(channel_id=channel, guild_id="g", user=users[0], game="fixer", players=2)
+                await table.open(channel_id=channel, guild_id="g", user=users[0], game="fixer", players=2, options="seating=host")
                 await table.join(channel_id=channel, user=users[1])
                 result = await table.start(channel_id=channel, user=users[0])
                 while result.status == "active" and made < moves:

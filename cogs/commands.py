@@ -16,6 +16,8 @@ from discord.ext import commands
 import rules
 from cogs import flows
 from cogs.i18n import desc, titled
+from table import seating
+from table.order import move_order
 
 MAX_CHOICES = 25
 CHOICE_NAME_LIMIT = 100
@@ -44,7 +46,7 @@ def matches(typed: str, *haystacks: str) -> bool:
 def move_choices(game: rules.Game, legal: list[str], typed: str, locale: str) -> list[app_commands.Choice[str]]:
     """Legal moves matching ``typed``, grouped by kind, at most 25, labelled for humans."""
     found = []
-    for action in sorted(legal, key=lambda a: (game.group(a), a)):
+    for action in sorted(legal, key=move_order(game)):
         label = game.describe(action, locale)
         english = game.describe(action, "en") if locale != "en" else ""
         if matches(typed, action, label, english, game.group(action)):
@@ -82,7 +84,7 @@ class GameGroup(app_commands.Group, name="game", description=desc("game")):
         head, _, last = current.rpartition(" ")
         prefix = f"{head} " if head else ""
         out = []
-        for opt in game.options:
+        for opt in seating.offered_options(game):
             for choice in opt.choices:
                 value = str(choice).lower() if isinstance(choice, bool) else str(choice)
                 text = f"{opt.key}={value}"

@@ -19,6 +19,7 @@ import rules
 from cogs import components, posting
 from cogs.i18n import code, ui
 from table.messages import TableError, message
+from table.order import move_order
 from table.service import Result, TableService, User
 
 if TYPE_CHECKING:
@@ -242,7 +243,7 @@ async def quick_move(interaction: discord.Interaction, game_id: int, version: in
 
 def picker_options(game: rules.Game, legal: list[str], page: int, locale: str) -> list[discord.SelectOption]:
     """One page of moves, grouped by kind, with "more…" leading to the next page."""
-    ordered = sorted(legal, key=lambda a: (game.group(a), a))
+    ordered = sorted(legal, key=move_order(game))
     start_at = page * components.PAGE_SIZE
     chunk = ordered[start_at : start_at + components.PAGE_SIZE]
     options = [

@@ -17,6 +17,7 @@ import rules
 from cogs import components
 from cogs.i18n import ui
 from render import pool as render_pool
+from table import seating
 from table.service import Result
 
 CONTENT_LIMIT = 2000
@@ -56,7 +57,7 @@ async def image(game: str, view: dict[str, Any], name: str) -> discord.File:
 def result_lines(result: Result, locale: str) -> list[str]:
     names = [escape(n) for n in result.names]
     game = rules.get(result.game)
-    lines = [f"• {text}" for e in result.events if (text := game.event_text(e, locale, names))]
+    lines = [f"• {text}" for e in result.events if (text := seating.event_line(game, e, locale, names))]
     if result.finished and result.scores:
         lines.append(ui("final", locale))
         for rank, seat in enumerate(result.ranking, 1):

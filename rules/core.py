@@ -105,6 +105,14 @@ class Game(ABC):
     min_players: int = 2
     max_players: int = 4
     options: list[Option] = []
+    random_seating: bool = True
+    """Whether the rules leave the seat order (and so the start player, seat 1) to chance.
+
+    True for the common case (start player or seating chosen at random, or by a custom like "the
+    youngest" that a bot replaces by a draw): the table then draws the seat order when the game
+    starts, as a logged chance step, unless the host fixes it with the table option
+    ``seating=host``. A game whose rules fix the seats themselves sets it False; the lobby order
+    (host first) is then used and no ``seating`` option is offered."""
 
     # ---- construction -------------------------------------------------------------------
     @abstractmethod

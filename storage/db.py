@@ -265,12 +265,17 @@ class Database:
         fields = {} if host_id is None else {"host_id": host_id}
         async with self.transaction() as tx:
             await self._bump(tx, game_id, version, **fields)
-            await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await tx.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
-            )
+            await self._write_seats(tx, game_id, seats)
         return version + 1
+
+    @staticmethod
+    async def _write_seats(tx: Tx, game_id: int, seats: list[tuple[str, str]]) -> None:
+        """Inside a transaction: the game's seats become ``seats`` (user id, name), in order."""
+        await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await tx.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+            [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
+        )
 
     # ---- moves -------------------------------------------------------------------------------
     @staticmethod
@@ -296,16 +301,20 @@ class Database:
         actions: list[NewAction],
         snapshot: str,
         status: str,
+        seats: list[tuple[str, str]] | None = None,
     ) -> int:
         """Append ``actions`` from ``first_seq`` and store the snapshot, atomically.
 
-        Raises ``Conflict`` (and writes nothing) if the game is no longer at ``version``.
-        Returns the new version.
+        ``seats`` (user id, name in seat order) replaces the seats in the same transaction (the
+        seat order drawn at the start). Raises ``Conflict`` (and writes nothing) if the game is no
+        longer at ``version``. Returns the new version.
         """
         now = time.time()
         try:
             async with self.transaction() as tx:
                 await self._bump(tx, game_id, version, snapshot=snapshot, status=status)
+                if seats is not None:
+                    await self._write_seats(tx, game_id, seats)
                 await tx.executemany(
                     "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import localised
+from rules import Game, IllegalAction, localised
 
 MESSAGES: dict[str, dict[str, str]] = {
     "unknown_game": {
@@ -118,6 +118,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "請輸入行動,例如 {example}。自動完成會列出合法行動。",
         "zh-CN": "请输入行动,例如 {example}。自动完成会列出合法行动。",
     },
+    "opt_bad_player_count": {
+        "en": "{game} is for {min}–{max} players.",
+        "zh-TW": "{game} 適合 {min}–{max} 位玩家。",
+        "zh-CN": "{game} 适合 {min}–{max} 位玩家。",
+    },
+    "opt_unknown_option": {
+        "en": "{game} has no option “{option}”.",
+        "zh-TW": "{game} 沒有「{option}」這個選項。",
+        "zh-CN": "{game} 没有“{option}”这个选项。",
+    },
+    "opt_bad_option_value": {
+        "en": "Option {option} must be one of: {allowed}.",
+        "zh-TW": "選項 {option} 只能是:{allowed}。",
+        "zh-CN": "选项 {option} 只能是:{allowed}。",
+    },
+    "opt_option_not_for_count": {
+        "en": "Option {option} is not available with {players} player(s).",
+        "zh-TW": "{players} 位玩家時不能使用選項 {option}。",
+        "zh-CN": "{players} 位玩家时不能使用选项 {option}。",
+    },
+    "seating_drawn": {
+        "en": "Seat order drawn at random: {order}.",
+        "zh-TW": "隨機抽出座位順序:{order}。",
+        "zh-CN": "随机抽出座位顺序:{order}。",
+    },
     "not_lobby_member": {
         "en": "You are not in this lobby.",
         "zh-TW": "你不在這個等待室中。",
@@ -138,6 +163,20 @@ class TableError(Exception):
         template = localised(MESSAGES[self.key], locale)
         params = {k: (v(locale) if callable(v) else v) for k, v in self.params.items()}
         return template.format(**params)
+
+
+CORE_REASONS = ("bad_player_count", "unknown_option", "bad_option_value", "option_not_for_count")
+"""Refusal keys raised by the shared option checks of ``rules.core`` (not by any one game): their
+words are the platform's, so every game — and the table's own ``seating`` option — reads the same."""
+
+
+def refusal(game: Game, error: IllegalAction, locale: str = "en") -> str:
+    """A rules refusal as the player reads it: the core's option checks in the table's words,
+    every other refusal through the game's ``reason_text``."""
+    if error.key in CORE_REASONS:
+        title = localised(game.title, locale) if game.title else game.name
+        return message(f"opt_{error.key}", locale, game=title, **error.params)
+    return game.reason_text(error, locale)
 
 
 def message(key: str, locale: str = "en", **params: Any) -> str:

@@ -21,9 +21,10 @@ from typing import Any, ParamSpec, TypeVar
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
 from storage import Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
-from table import observability
+from table import observability, seating
 from table.chance import resolve
-from table.messages import TableError
+from table.messages import TableError, refusal
+from table.order import sort_moves
 
 log = logging.getLogger("postern.table")
 
@@ -72,7 +73,7 @@ class Result:
         game = rules.get(self.game)
         out = []
         for event in self.events:
-            text = game.event_text(event, locale or self.locale, self.names)
+            text = seating.event_line(game, event, locale or self.locale, self.names)
             if text:
                 out.append(text)
         return out
@@ -261,9 +262,10 @@ class TableService:
             if not chosen.min_players <= capacity <= chosen.max_players:
                 raise TableError("bad_capacity", game=chosen.title["en"], min=chosen.min_players, max=chosen.max_players)
         try:
-            chosen.resolve_options(capacity, opts)
+            game_opts, _ = seating.split_options(chosen, opts)
+            chosen.resolve_options(capacity, game_opts)
         except IllegalAction as err:
-            raise TableError("bad_options", detail=chosen.reason_text(err, locale)) from err
+            raise TableError("bad_options", detail=refusal(chosen, err, locale)) from err
         current = await self.db.live_game(channel_id)
         if current is not None:
             raise TableError("channel_busy", game=rules.get(current.game).title["en"])
@@ -340,12 +342,21 @@ class TableService:
             if len(seats) < needed:
                 raise TableError("too_few", game=game.title["en"], min=needed, count=len(seats))
             try:
-                state = game.new(len(seats), row.options)
+                state = game.new(len(seats), seating.split_options(game, row.options)[0])
             except IllegalAction as err:
-                raise TableError("bad_options", detail=game.reason_text(err, row.locale)) from err
-            state, actions, events = self._run_chance(game, row.seed, 0, state)
+                raise TableError("bad_options", detail=refusal(game, err, row.locale)) from err
+            first: list[NewAction] = []
+            if seating.wanted(game, row.options, len(seats)):
+                order = seating.draw(row.seed, 0, len(seats))
+                lobby = [s.user_id for s in seats]
+                first.append(NewAction(seating.SEATING, seating.action_text(order), None, [seating.event(order, lobby)]))
+                seats = [SeatRow(i, seats[j].user_id, seats[j].name) for i, j in enumerate(order)]
+            state, actions, events = self._run_chance(game, row.seed, 0, state, first)
             status = "finished" if game.is_over(state) else "active"
-            version = await self.db.commit_moves(row.id, row.version, 0, actions, game.dumps(state), status)
+            version = await self.db.commit_moves(
+                row.id, row.version, 0, actions, game.dumps(state), status,
+                seats=[(s.user_id, s.name) for s in seats] if first else None,
+            )
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None and row.version == version
             return await self._result("started", row, seats, events, state)
@@ -401,7 +412,7 @@ class TableService:
             try:
                 state, events = game.apply(state, seat, text)
             except IllegalAction as err:
-                raise TableError("illegal", reason=lambda loc, e=err, g=game: g.reason_text(e, loc)) from err
+                raise TableError("illegal", reason=lambda loc, e=err, g=game: refusal(g, e, loc)) from err
             seq = await self._next_seq(row.id)
             first = [NewAction(seat, text, user.id, events)]
             state, actions, all_events = self._run_chance(game, row.seed, seq, state, first)
@@ -482,7 +493,7 @@ class TableService:
         state = self._state(row)
         private = self._decorate(game.view(state, seat), [s.name for s in seats], row.locale)
         legal = game.legal_actions(state, seat) if row.status == "active" and seat in game.to_act(state) else []
-        return await self._result("hand", row, seats, state=state), private, legal
+        return await self._result("hand", row, seats, state=state), private, sort_moves(game, legal)
 
     async def legal_moves(self, *, channel_id: str, user: User) -> tuple[Game, list[str]]:
         """For autocomplete: the game and the user's legal moves (empty if none or not seated)."""
@@ -497,7 +508,20 @@ class TableService:
         state = self._state(row)
         if seat not in game.to_act(state):
             return game, []
-        return game, game.legal_actions(state, seat)
+        return game, sort_moves(game, game.legal_actions(state, seat))
+
+    async def own_score(self, *, channel_id: str, user: User) -> int | None:
+        """The caller's current score in this channel's latest game (``None`` if not seated or
+        not started). Only the caller's own: some games keep running scores private (FIXER §10)."""
+        row = await self.db.latest_game(channel_id)
+        if row is None:
+            raise TableError("no_game")
+        if row.snapshot is None:
+            return None
+        seat = next((s.seat for s in await self.db.seats(row.id) if s.user_id == user.id), None)
+        if seat is None:
+            return None
+        return rules.get(row.game).scores(self._state(row))[seat]
 
     async def games(self, *, guild_id: str | None, user: User) -> list[tuple[GameRow, list[SeatRow]]]:
         rows = await self.db.games_in_guild(guild_id) if guild_id else await self.db.games_of_user(user.id)
@@ -512,7 +536,7 @@ class TableService:
         game = rules.get(row.game)
         lines: list[str] = []
         for action in reversed(await self.db.recent_actions(row.id, max(count, 1) * 4)):
-            texts = [game.event_text(e, row.locale, result.names) for e in action.events]
+            texts = [seating.event_line(game, e, row.locale, result.names) for e in action.events]
             lines[:0] = [t for t in texts if t]
             if len(lines) >= count:
                 break
@@ -532,22 +556,39 @@ class TableService:
             out.append(f"# seed: {row.seed}; options: {row.options}")
         for action in await self.db.actions(row.id):
             if ended:
-                who = "chance" if action.seat == CHANCE else (result.names[action.seat] if 0 <= action.seat < len(result.names) else str(action.seat))
+                who = {CHANCE: "chance", seating.SEATING: "table"}.get(action.seat) or (
+                    result.names[action.seat] if 0 <= action.seat < len(result.names) else str(action.seat)
+                )
                 out.append(f"{action.seq:>5} {who}: {action.action}")
             for event in action.events:
-                text = game.event_text(event, row.locale, result.names)
+                text = seating.event_line(game, event, row.locale, result.names)
                 if text:
                     out.append(f"      · {text}")
         return result, "\n".join(out) + "\n"
 
     async def replay(self, game_id: int) -> Any:
-        """Rebuild a game's state from its action log alone (the snapshot must equal it)."""
+        """Rebuild a game's state from its action log alone (the snapshot must equal it).
+
+        The table's seat draw is not a rules action: it is checked against the seed (a log
+        whose draw the seed does not give is refused) and skipped; ``seat_order`` reads it."""
         row = await self.db.game(game_id)
         if row is None:
             raise TableError("no_game")
         game = rules.get(row.game)
         seats = await self.db.seats(game_id)
-        state = game.new(len(seats), row.options)
+        state = game.new(len(seats), seating.split_options(game, row.options)[0])
         for action in await self.db.actions(game_id):
+            if action.seat == seating.SEATING:
+                if seating.parse_action(action.action) != seating.draw(row.seed, action.seq, len(seats)):
+                    raise ValueError(f"game {game_id}: the logged seat order is not the seed's draw")
+                continue
             state, _ = game.apply(state, action.seat, action.action)
         return state
+
+    async def seat_order(self, game_id: int) -> list[str]:
+        """The user ids seat by seat as the action log records them: the lobby order, reordered by
+        the logged seat draw if there was one (a replay needs nothing else)."""
+        first = await self.db.actions(game_id, limit=1)
+        if first and first[0].seat == seating.SEATING:
+            return seating.seat_order(first[0].action, first[0].events)
+        return [s.user_id for s in await self.db.seats(game_id)]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import console
 
 
 async def test_console_plays_a_solo_game_to_the_end(tmp_path: Path) -> None:
-    script = "help\nsolo fixer\n" + "1\n" * 400 + "log 3\nboard\nquit\n"
+    script = "help\nsolo fixer\n" + "1\n" * 400 + "log 3\nboard\nstatus\nquit\n"
     out = io.StringIO()
     code = await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), io.StringIO(script), out)
     text = out.getvalue()
@@ -17,6 +18,12 @@ async def test_console_plays_a_solo_game_to_the_end(tmp_path: Path) -> None:
     assert "Solo FIXER started" in text
     assert "The game is over" in text
     assert "final scores" in text
+    # Issue 7 (FIXER): the solo player sees their own hand after each move; `status` names the winner.
+    assert text.count("your hand:") > 10
+    status = text[text.rindex("> ", 0, text.rindex("winner:")) :]
+    assert "your score (" in status and "winner: " in status
+    winner = status.split("winner: ")[1].splitlines()[0]
+    assert winner in ("Automa", os.environ.get("USER") or "Player")
     images = list((tmp_path / "img").glob("*.png"))
     assert len(images) > 10 and all(p.read_bytes().startswith(b"\x89PNG") for p in images)
     assert "Traceback" not in text

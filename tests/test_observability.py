@@ -27,7 +27,7 @@ async def test_moves_refusals_and_live_games_are_counted(tmp_path: Path) -> None
         table = TableService(db, seed_source=lambda: "s")
         moves_before = _value("postern_moves_total", game="fixer")
         refused_before = _value("postern_refusals_total", reason="not_host")
-        await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2)
+        await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2, options="seating=host")
         await table.join(channel_id="c", user=BOB)
         with pytest.raises(TableError):
             await table.start(channel_id="c", user=BOB)

@@ -22,7 +22,7 @@ async def _games(db: Database, count: int, moves: int) -> None:
     for i in range(count):
         channel = f"c{i}"
         game = names[i % len(names)]
-        await table.open(channel_id=channel, guild_id="g", user=USERS[0], game=game, players=2)
+        await table.open(channel_id=channel, guild_id="g", user=USERS[0], game=game, players=2, options="seating=host")
         if i % 4 == 0:
             continue  # leave a lobby
         await table.join(channel_id=channel, user=USERS[1])

@@ -32,13 +32,18 @@ async def started_two_player(table: TableService, channel: str = "c") -> None:
     await table.start(channel_id=channel, user=ANN)
 
 
+def seated(status: object, seat: int, users: list[User]) -> User:
+    """The user in ``seat`` (the start draws the seat order, so it is not the join order)."""
+    return next(u for u in users if u.id == status.user_ids[seat])  # type: ignore[attr-defined]
+
+
 async def play_out(table: TableService, channel: str, users: list[User], rng: random.Random, limit: int = 2000) -> None:
     for _ in range(limit):
         status = await table.status(channel_id=channel)
         if status.status != "active":
             return
         seat = status.to_act[0]
-        user = users[seat]
+        user = seated(status, seat, users)
         _, legal = await table.legal_moves(channel_id=channel, user=user)
         await table.act(channel_id=channel, user=user, action=rng.choice(legal))
     raise AssertionError("game did not end")
@@ -56,7 +61,8 @@ def test_parse_options() -> None:
 
 
 async def test_lobby_flow_and_refusals(table: TableService) -> None:
-    r = await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2)
+    # seating=host: the lobby order (host first) is kept, so the seat names below are fixed.
+    r = await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2, options="seating=host")
     assert r.kind == "opened" and r.names == ["Ann"] and r.capacity == 2
     with pytest.raises(TableError) as err:
         await table.open(channel_id="c", guild_id="g", user=BOB, game="fixer")
@@ -116,7 +122,7 @@ async def test_leave_passes_host_and_empty_lobby_is_abandoned(table: TableServic
 async def test_moves_are_authorised_and_refusals_write_nothing(table: TableService) -> None:
     await started_two_player(table)
     status = await table.status(channel_id="c")
-    mover = [ANN, BOB][status.to_act[0]]
+    mover = seated(status, status.to_act[0], [ANN, BOB])
     other = BOB if mover is ANN else ANN
     count = await table.db.action_count(status.game_id)
     with pytest.raises(TableError) as err:
@@ -189,7 +195,7 @@ async def test_abandon_rights(table: TableService) -> None:
 async def test_fifty_concurrent_conflicting_moves_apply_once(table: TableService) -> None:
     await started_two_player(table)
     status = await table.status(channel_id="c")
-    mover = [ANN, BOB][status.to_act[0]]
+    mover = seated(status, status.to_act[0], [ANN, BOB])
     _, legal = await table.legal_moves(channel_id="c", user=mover)
     before = await table.db.action_count(status.game_id)
 
@@ -215,7 +221,7 @@ async def test_two_services_on_one_file_never_double_apply(db_target: str) -> No
         t1, t2 = TableService(db1, lambda: "s"), TableService(db2, lambda: "s")
         await started_two_player(t1)
         status = await t1.status(channel_id="c")
-        mover = [ANN, BOB][status.to_act[0]]
+        mover = seated(status, status.to_act[0], [ANN, BOB])
         _, legal = await t1.legal_moves(channel_id="c", user=mover)
 
         async def attempt(t: TableService, action: str) -> str:
@@ -242,7 +248,7 @@ async def test_restart_resumes_the_same_game(db_target: str) -> None:
         rng = random.Random(1)
         for _ in range(6):
             s = await t.status(channel_id="c")
-            user = [ANN, BOB][s.to_act[0]]
+            user = seated(s, s.to_act[0], [ANN, BOB])
             _, legal = await t.legal_moves(channel_id="c", user=user)
             await t.act(channel_id="c", user=user, action=rng.choice(legal))
         before = await t.status(channel_id="c")

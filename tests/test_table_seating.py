@@ -1,0 +1,114 @@
+"""Seat order (issue 7 item 3): drawn at the start as a logged, replayable chance step, unless fixed."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import rules
+from storage import Database
+from table import seating
+from table.messages import TableError
+from table.service import TableService, User
+
+USERS = [User("1", "Ann"), User("2", "Bob"), User("3", "Cho"), User("4", "Dee")]
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    async with Database(tmp_path / "s.db") as database:
+        yield database
+
+
+async def start(table: TableService, channel: str, game: str, players: int, options: str | None = None):  # type: ignore[no-untyped-def]
+    await table.open(channel_id=channel, guild_id="g", user=USERS[0], game=game, players=players, options=options)
+    for user in USERS[1:players]:
+        await table.join(channel_id=channel, user=user)
+    return await table.start(channel_id=channel, user=USERS[0])
+
+
+@pytest.mark.parametrize("game", list(rules.GAMES))
+async def test_every_game_draws_the_seat_order_by_default(db: Database, game: str) -> None:
+    """Over a few seeds the host lands in different seats, and each draw is logged and replayable."""
+    players = rules.get(game).max_players
+    seen: set[int] = set()
+    for i in range(12):
+        table = TableService(db, seed_source=lambda i=i: f"seed-{i}")
+        r = await start(table, f"{game}-{i}", game, players)
+        assert sorted(r.user_ids) == sorted(u.id for u in USERS[:players])
+        seen.add(r.user_ids.index(USERS[0].id))
+        first = (await db.actions(r.game_id, limit=1))[0]
+        assert first.seat == seating.SEATING and first.seq == 0
+        assert seating.parse_action(first.action) == seating.draw(f"seed-{i}", 0, players)
+        assert await table.seat_order(r.game_id) == r.user_ids == [s.user_id for s in await db.seats(r.game_id)]
+        assert any(line.startswith("Seat order drawn at random: 1. ") for line in r.lines("en"))
+        row = await db.game(r.game_id)
+        assert row is not None
+        assert rules.get(game).dumps(await table.replay(r.game_id)) == row.snapshot
+    assert len(seen) > 1, "the host was in the same seat for every seed"
+
+
+async def test_seating_host_keeps_the_lobby_order(db: Database) -> None:
+    table = TableService(db, seed_source=lambda: "seed-1")
+    r = await start(table, "c", "burgundy", 4, "seating=host")
+    assert r.names == ["Ann", "Bob", "Cho", "Dee"]
+    assert all(a.seat != seating.SEATING for a in await db.actions(r.game_id))
+    assert await table.seat_order(r.game_id) == ["1", "2", "3", "4"]
+
+
+async def test_a_bad_seating_value_is_refused_before_the_lobby_opens(db: Database) -> None:
+    table = TableService(db)
+    with pytest.raises(TableError) as err:
+        await table.open(channel_id="c", guild_id="g", user=USERS[0], game="torres", options="seating=youngest")
+    assert err.value.key == "bad_options" and "random" in err.value.text()
+    assert await db.live_game("c") is None
+
+
+async def test_a_game_whose_rules_fix_the_seats_gets_no_draw_and_no_option(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = rules.get("torres")
+    assert seating.OPTION in seating.offered_options(game)
+    monkeypatch.setattr(game, "random_seating", False)
+    assert seating.offered_options(game) == game.options
+    table = TableService(db, seed_source=lambda: "seed-1")
+    r = await start(table, "c", "torres", 3)
+    assert r.names == ["Ann", "Bob", "Cho"]
+    with pytest.raises(TableError):
+        await table.open(channel_id="d", guild_id="g", user=USERS[0], game="torres", options="seating=host")
+
+
+async def test_export_and_log_show_the_draw(db: Database) -> None:
+    table = TableService(db, seed_source=lambda: "seed-3")
+    r = await start(table, "c", "fixer", 3)
+    await table.abandon(channel_id="c", user=USERS[0])
+    _, text = await table.export(channel_id="c")
+    assert f"    0 table: {seating.action_text(seating.draw('seed-3', 0, 3))}" in text
+    assert f"Seat order drawn at random: 1. {r.names[0]}, 2. {r.names[1]}, 3. {r.names[2]}." in text
+    _, lines = await table.recent(channel_id="c", count=50)
+    assert lines[0].startswith("Seat order drawn at random")
+
+
+def test_the_draw_is_uniform_and_pure() -> None:
+    counts = Counter(tuple(seating.draw(f"s{i}", 0, 3)) for i in range(3000))
+    assert set(counts) == set(itertools.permutations(range(3)))
+    assert all(400 <= c <= 600 for c in counts.values()), counts
+    assert seating.draw("x", 0, 4) == seating.draw("x", 0, 4)
+    assert seating.draw("x", 0, 1) == [0]
+
+
+async def test_a_tampered_seat_record_fails_the_replay(db: Database) -> None:
+    table = TableService(db, seed_source=lambda: "seed-9")
+    r = await start(table, "c", "fixer", 2)
+    order = seating.parse_action((await db.actions(r.game_id, limit=1))[0].action)
+    await db.conn.execute(
+        "UPDATE actions SET action = ? WHERE game_id = ? AND seq = 0",
+        (seating.action_text(list(reversed(order))), r.game_id),
+    )
+    with pytest.raises(ValueError, match="seat order"):
+        await table.replay(r.game_id)
+
