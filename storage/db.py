@@ -201,6 +201,17 @@ class Database:
             row = await cur.fetchone()
         return _game(row) if row else None
 
+    async def live_games(self, guild_id: str | None = None) -> list[GameRow]:
+        """Every lobby or active game in a server (all servers when ``guild_id`` is None; DM games
+        excluded), for the adapter's checks that each game's channel still exists and is open."""
+        where = "guild_id = ?" if guild_id is not None else "guild_id IS NOT NULL"
+        async with self.conn.execute(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE {where} AND status IN ('lobby', 'active') ORDER BY id",
+            (guild_id,) if guild_id is not None else (),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_game(r) for r in rows]
+
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The live game of a channel, else its most recently ended one."""
         async with self.conn.execute(
