@@ -249,14 +249,17 @@ async def solo(interaction: discord.Interaction, game: str) -> None:
 async def move(
     interaction: discord.Interaction, action: str, expected_version: int | None = None, game_id: int | None = None
 ) -> None:
-    result = await service(interaction).act(
-        channel_id=channel_of(interaction),
-        user=caller(interaction),
-        action=action,
-        expected_version=expected_version,
-        game_id=game_id,
-    )
-    await send(interaction, **await posting.public_post(result))
+    # One game's posts go out in the order its moves were committed: a slow board image for one
+    # move must not let the next move's post overtake it (simultaneous decisions, rate limits).
+    async with outbox.lock(interaction.channel_id or 0):
+        result = await service(interaction).act(
+            channel_id=channel_of(interaction),
+            user=caller(interaction),
+            action=action,
+            expected_version=expected_version,
+            game_id=game_id,
+        )
+        await send(interaction, **await posting.public_post(result))
 
 
 @guarded

@@ -11,12 +11,14 @@ import asyncio
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
 
-from cogs import outbox
+from cogs import outbox, posting
 from cogs.client import PosternBot
+from table.service import User
 from tests.e2e.test_bot_fixer import World, next_player, open_two_player_game
 from tests.fakediscord import CommandRefused, FakeDiscord
 from tests.fakediscord.models import (
@@ -322,4 +324,40 @@ async def test_posts_survive_429_in_order(world: World) -> None:
         await asyncio.gather(*(outbox.post(channel, content=t) for t in texts))
         assert [m.content for m in fake.messages(world.channel)] == texts
         assert fake.rate_limited, "the burst should have been rate limited"
+        assert fake.rejections == []
+
+
+async def test_one_games_posts_keep_their_order_when_a_board_is_slow(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both FIXER players pass cards at once; the first mover's board image is slow to draw. Its
+    post must still come first (the second post reports the exchange that follows it)."""
+    fake = world.fake
+    bot = world.bot()
+    async with fake.running(bot):
+        await fake.slash(world.alice, world.channel, "game new", {"game": "fixer", "players": 2, "options": "card_passing=true"})
+        (thread,) = fake.threads_of(world.channel)
+        await fake.click(world.bob, fake.last_message(thread), label="Join")
+        await fake.click(world.alice, fake.last_message(thread), label="Start")
+        status = await bot.table.status(channel_id=str(thread.id))
+        assert sorted(status.to_act) == [0, 1]
+        drawn = posting.image
+        calls: list[str] = []
+
+        async def slow_first(game: str, view: dict[str, Any], name: str) -> discord.File:
+            calls.append(name)
+            if len(calls) == 1:
+                await asyncio.sleep(0.4)
+            return await drawn(game, view, name)
+
+        monkeypatch.setattr(posting, "image", slow_first)
+        moves = []
+        for user in (world.alice, world.bob):
+            _, legal = await bot.table.legal_moves(channel_id=str(thread.id), user=User(str(user.id), user.name))
+            moves.append(fake.slash(user, thread, "move", {"action": legal[0]}))
+        first = asyncio.ensure_future(moves[0])
+        await asyncio.sleep(0.05)
+        second = asyncio.ensure_future(moves[1])
+        await asyncio.gather(first, second)
+        posted = [m.attachments[0].filename for m in fake.messages(thread)[-2:]]
+        versions = [int(re.search(r"-v(\d+)", name).group(1)) for name in posted]  # type: ignore[union-attr]
+        assert versions == sorted(versions) and versions[0] < versions[1], posted
         assert fake.rejections == []
