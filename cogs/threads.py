@@ -67,6 +67,11 @@ class ThreadKeeper(commands.Cog):
         for row in await self.table.db.live_games():
             if row.guild_id is None or self.bot.get_guild(int(row.guild_id)) is None:
                 continue  # a DM game, or a server where the app is only user-installed
+            cached = self.bot.get_channel(int(row.channel_id))
+            if isinstance(cached, discord.TextChannel) or (
+                isinstance(cached, discord.Thread) and not cached.archived and not cached.locked
+            ):
+                continue  # known open from the server's snapshot: no request needed
             try:
                 channel = await self.bot.fetch_channel(int(row.channel_id))
             except discord.NotFound:
