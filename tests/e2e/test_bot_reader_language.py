@@ -106,3 +106,20 @@ def test_every_topic_and_move_group_has_a_name_in_each_language() -> None:
         for key, names in table.items():
             assert set(names) == {"en", "zh-TW", "zh-CN"}, key
             assert CJK.search(names["zh-TW"]) and CJK.search(names["zh-CN"]), key
+
+
+def test_every_bot_text_exists_in_each_language_with_the_same_fields() -> None:
+    """Each UI text and command description: en, zh-TW and zh-CN, the Chinese ones in Chinese,
+    and the same ``{fields}`` in every language (a missing field would raise at run time)."""
+    import string
+
+    from cogs.i18n import DESCRIPTIONS, UI
+
+    def fields(text: str) -> list[str]:
+        return sorted(p[1] for p in string.Formatter().parse(text) if p[1])
+
+    for table in (UI, DESCRIPTIONS):
+        for key, texts in table.items():
+            assert set(texts) == {"en", "zh-TW", "zh-CN"}, key
+            assert CJK.search(texts["zh-TW"]) and CJK.search(texts["zh-CN"]), key
+            assert fields(texts["en"]) == fields(texts["zh-TW"]) == fields(texts["zh-CN"]), key
