@@ -103,7 +103,7 @@ def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
 async def open_game(interaction: discord.Interaction, game: str, players: int | None, options: str | None) -> None:
     table = service(interaction)
     where = reach.current()
-    if interaction.guild_id is None and not where.group_dm:
+    if interaction.guild_id is None and not where.shared_dm:
         result = await table.open(
             channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
             options=options, locale=reader_locale(interaction), solo=True,
@@ -131,7 +131,8 @@ async def open_game(interaction: discord.Interaction, game: str, players: int | 
 
 async def tell_missing_permissions(interaction: discord.Interaction, where: reach.Reach) -> None:
     """Tell the host, once, which recommended permissions the bot lacks here and what changes."""
-    if not where.missing or not notices.first_time(interaction.client, ("perms", interaction.channel_id, interaction.user.id, where.missing)):
+    key = ("perms", interaction.guild_id, interaction.user.id, where.missing)
+    if not where.missing or not notices.first_time(interaction.client, key):
         return
     try:
         await interaction.followup.send(notices.missing_permissions(where.missing, reader_locale(interaction)), ephemeral=True)
@@ -193,6 +194,7 @@ async def start(interaction: discord.Interaction, game_id: int | None = None) ->
     result = await service(interaction).start(channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id)
     await send(interaction, **await posting.public_post(result, [started_header(result)]))
     await name_thread(interaction, result)
+    await tell_missing_permissions(interaction, reach.current())
 
 
 async def name_thread(interaction: discord.Interaction, result: Result) -> None:

@@ -27,8 +27,9 @@ RECOMMENDED = ("create_public_threads", "send_messages_in_threads", "attach_file
 class Reach:
     bot_present: bool = True
     """The bot itself is there: a server that installed the app, or the bot's own DM."""
-    group_dm: bool = False
-    """A group DM of users, reached through one member's user install."""
+    shared_dm: bool = False
+    """A group DM, or a DM between two users (not the bot's own DM), reached through one
+    member's user install: a place for a multi-player lobby, without the bot."""
     in_guild: bool = False
     attach: bool = True
     """Replies may carry files (the board image)."""
@@ -49,14 +50,14 @@ def of(interaction: discord.Interaction) -> Reach:
     """The reach of one interaction, from what Discord sent with it."""
     perms = interaction.app_permissions
     in_guild = interaction.guild_id is not None
-    group_dm = not in_guild and _is_group_dm(interaction)
-    bot_present = (interaction.is_guild_integration() if in_guild else not group_dm)
+    shared_dm = not in_guild and _is_shared_dm(interaction)
+    bot_present = interaction.is_guild_integration() if in_guild else not shared_dm
     caller_perms = interaction.permissions
     forced = in_guild and not bot_present and not caller_perms.use_external_apps
     missing = tuple(p for p in RECOMMENDED if not getattr(perms, p)) if in_guild and bot_present else ()
     return Reach(
         bot_present=bot_present,
-        group_dm=group_dm,
+        shared_dm=shared_dm,
         in_guild=in_guild,
         attach=perms.attach_files or perms.administrator,
         threads=in_guild and bot_present and perms.create_public_threads and perms.send_messages_in_threads,
@@ -65,7 +66,7 @@ def of(interaction: discord.Interaction) -> Reach:
     )
 
 
-def _is_group_dm(interaction: discord.Interaction) -> bool:
+def _is_shared_dm(interaction: discord.Interaction) -> bool:
     channel = interaction.channel
     if channel is not None and getattr(channel, "type", None) == discord.ChannelType.group:
         return True

@@ -104,6 +104,20 @@ async def test_without_send_messages_in_threads_no_thread_is_made(world: World) 
         assert fake.rejections == []
 
 
+async def test_attach_files_lost_mid_game_turns_posts_into_text_boards(world: World) -> None:
+    fake = world.fake
+    bot = world.bot()
+    async with fake.running(bot):
+        thread, post = await open_two_player_game(world)
+        await fake.set_bot_permissions(world.guild, BOT_DEFAULT & ~ATTACH_FILES)
+        await play_one_move(world, thread, post.content, bot)
+        after = fake.last_message(thread)
+        assert not after.attachments and "Text board" in after.content
+        board = await fake.slash(world.bob, thread, "board")
+        assert not board.files and "文字版圖" not in (board.content or "")  # a public post: the server's language
+        assert fake.rejections == []
+
+
 # ---- 2. archived threads ----------------------------------------------------------------------------
 async def test_an_archived_game_thread_is_reopened(world: World) -> None:
     fake = world.fake
