@@ -58,7 +58,7 @@ async def send(interaction: discord.Interaction, **kwargs: Any) -> None:
     a user-installed app's replies to be private, a public post says that others cannot see it."""
     if not kwargs.get("ephemeral") and reach.current().forced_private:
         note = ui("forced_private", reader_locale(interaction))
-        kwargs["content"] = posting.fit([kwargs.get("content") or "", note])
+        kwargs["content"] = posting.fit([text for text in (kwargs.get("content"), note) if text])
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
     else:

@@ -16,9 +16,10 @@ from typing import Any
 import discord
 import pytest
 
-from cogs import outbox, posting
+import rules
+from cogs import outbox, posting, textboard
 from cogs.client import PosternBot
-from table.service import User
+from table.service import Result, User
 from tests.e2e.test_bot_fixer import World, next_player, open_two_player_game
 from tests.fakediscord import CommandRefused, FakeDiscord
 from tests.fakediscord.models import (
@@ -116,6 +117,38 @@ async def test_attach_files_lost_mid_game_turns_posts_into_text_boards(world: Wo
         board = await fake.slash(world.bob, thread, "board")
         assert not board.files and "文字版圖" not in (board.content or "")  # a public post: the server's language
         assert fake.rejections == []
+
+
+def started(name: str, players: int, moves: int) -> tuple[Result, list[str]]:
+    """A table result after ``moves`` random decisions of a fresh game (public view only)."""
+    import random
+
+    game = rules.get(name)
+    rng = random.Random(name)
+    state = game.new(players)
+    step = 0
+    while step < moves or game.to_act(state)[0] == rules.CHANCE:  # stop where a player decides
+        step += 1
+        seat = game.to_act(state)[0]
+        options = [a for a, _ in game.chance_outcomes(state)] if seat == rules.CHANCE else game.legal_actions(state, seat)
+        state, _ = game.apply(state, seat, rng.choice(options))
+    names = [f"p{i}" for i in range(players)]
+    result = Result(
+        kind="act", game_id=1, game=name, status="active", version=moves, locale="en", names=names,
+        user_ids=["1", "2"][:players], view=game.view(state, None), to_act=game.to_act(state),
+    )
+    return result, names
+
+
+def test_text_board_shows_public_scores_and_never_hidden_ones() -> None:
+    burgundy, names = started("burgundy", 2, 30)
+    text = textboard.summary(burgundy, names, "zh-TW")
+    assert "文字版圖" in text and "分數" in text and "輪到" in text
+    fixer, names = started("fixer", 2, 30)
+    assert fixer.view is not None and all(s.get("score") is None for s in fixer.view["seats"])
+    assert "scores" not in textboard.summary(fixer, names, "en")  # FIXER keeps running scores private
+    torres, names = started("torres", 2, 12)
+    assert re.search(r"scores: p0 \d+, p1 \d+", textboard.summary(torres, names, "en"))
 
 
 # ---- 2. archived threads ----------------------------------------------------------------------------
