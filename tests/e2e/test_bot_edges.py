@@ -27,6 +27,7 @@ from tests.fakediscord.models import (
     BOT_DEFAULT,
     CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
+    SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     USE_EXTERNAL_APPS,
     FakeChannel,
@@ -204,6 +205,17 @@ async def test_the_host_is_told_once_when_the_thread_may_not_be_reopened(world: 
         await asyncio.sleep(0.3)
         assert len(told()) == 1
         assert thread.archived
+
+
+async def test_the_host_gets_a_dm_when_the_channel_takes_no_post_either(world: World) -> None:
+    fake = world.fake
+    async with fake.running(world.bot()):
+        thread, _ = await open_two_player_game(world)
+        await fake.set_channel_permissions(world.channel, fake.bot, deny=SEND_MESSAGES_IN_THREADS | SEND_MESSAGES)
+        await fake.archive_thread(thread)
+        dm = fake.dm_channel(world.alice)
+        assert await fake.wait_until(lambda: any("archived" in m.content for m in fake.messages(dm)))
+        assert not any("archived" in m.content for m in fake.messages(world.channel))
 
 
 # ---- 3. locked / deleted threads, deleted channels ------------------------------------------------------
