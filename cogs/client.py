@@ -13,6 +13,7 @@ import rules
 from cogs import components
 from cogs.commands import PlayCog
 from cogs.i18n import PosternTranslator, code
+from cogs.threads import ThreadKeeper
 from render import pool as render_pool
 from storage import Database
 from table.messages import message
@@ -45,6 +46,7 @@ class PosternBot(commands.Bot):
         self.table = TableService(self.db)
         await self.tree.set_translator(PosternTranslator())
         await self.add_cog(PlayCog(self))
+        await self.add_cog(ThreadKeeper(self, self.table))
         self.add_dynamic_items(*components.ALL)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         if self.sync_on_start:

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 import rules
 from cogs import flows
-from cogs.i18n import desc, titled
+from cogs.i18n import desc, group_name, titled, topic_name
 from table import seating
 from table.order import move_order
 
@@ -49,7 +49,8 @@ def move_choices(game: rules.Game, legal: list[str], typed: str, locale: str) ->
     for action in sorted(legal, key=move_order(game)):
         label = game.describe(action, locale)
         english = game.describe(action, "en") if locale != "en" else ""
-        if matches(typed, action, label, english, game.group(action)):
+        kind = game.group(action)
+        if matches(typed, action, label, english, kind, group_name(kind, locale)):
             name = f"{action} — {label}" if label != action else action
             found.append(app_commands.Choice(name=name[:CHOICE_NAME_LIMIT], value=action))
         if len(found) == MAX_CHOICES:
@@ -181,8 +182,13 @@ class PlayCog(commands.Cog):
         name = getattr(interaction.namespace, "game", None) or "fixer"
         if name not in rules.GAMES:
             return []
-        topics = rules.get(name).help(flows.reader_locale(interaction))
-        return [app_commands.Choice(name=t, value=t) for t in topics if matches(current, t)][:MAX_CHOICES]
+        locale = flows.reader_locale(interaction)
+        topics = rules.get(name).help(locale)
+        return [
+            app_commands.Choice(name=topic_name(t, locale), value=t)
+            for t in topics
+            if matches(current, t, topic_name(t, locale))
+        ][:MAX_CHOICES]
 
     @app_commands.command(name="solo", description=desc("solo"))
     @app_commands.describe(game=desc("opt.game"))

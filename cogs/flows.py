@@ -7,6 +7,7 @@ unexpected error is logged with the game id and answered politely — never a tr
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import io
 import logging
@@ -16,8 +17,8 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 import discord
 
 import rules
-from cogs import components, posting
-from cogs.i18n import code, ui
+from cogs import components, notices, outbox, posting, reach
+from cogs.i18n import code, group_name, topic_name, ui
 from table.messages import TableError, message
 from table.order import move_order
 from table.service import Result, TableService, User
@@ -54,7 +55,11 @@ def table_locale(interaction: discord.Interaction) -> str:
 
 
 async def send(interaction: discord.Interaction, **kwargs: Any) -> None:
-    """Answer the interaction: first reply if none yet, else a follow-up."""
+    """Answer the interaction: first reply if none yet, else a follow-up. Where the server forces
+    a user-installed app's replies to be private, a public post says that others cannot see it."""
+    if not kwargs.get("ephemeral") and reach.current().forced_private:
+        note = ui("forced_private", reader_locale(interaction))
+        kwargs["content"] = posting.fit([text for text in (kwargs.get("content"), note) if text])
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
     else:
@@ -70,6 +75,7 @@ def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
         interaction = args[0]
         assert isinstance(interaction, discord.Interaction)
+        bound = reach.bind(interaction)
         try:
             await flow(*args, **kwargs)
         except TableError as err:
@@ -87,6 +93,8 @@ def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
                 await refuse(interaction, message("internal", reader_locale(interaction), game_id=game_id or "-"))
             except discord.HTTPException:
                 log.warning("could not tell the user about the failure")
+        finally:
+            reach.unbind(bound)
 
     return wrapper
 
@@ -95,33 +103,48 @@ def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
 @guarded
 async def open_game(interaction: discord.Interaction, game: str, players: int | None, options: str | None) -> None:
     table = service(interaction)
-    if interaction.guild_id is None:
+    where = reach.current()
+    if interaction.guild_id is None and not where.shared_dm:
         result = await table.open(
             channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
             options=options, locale=reader_locale(interaction), solo=True,
         )
         await send(interaction, **await posting.public_post(result, [started_header(result)]))
         return
+    # Refuse bad input before anything exists on Discord (no empty thread left behind).
+    table.validate(game=game, players=players, options=options, locale=reader_locale(interaction))
     target = await lobby_thread(interaction, game)
     channel_id = str(target.id) if target is not None else channel_of(interaction)
+    guild_id = str(interaction.guild_id) if interaction.guild_id is not None else None
     result = await table.open(
-        channel_id=channel_id, guild_id=str(interaction.guild_id), user=caller(interaction), game=game,
+        channel_id=channel_id, guild_id=guild_id, user=caller(interaction), game=game,
         players=players, options=options, locale=table_locale(interaction),
     )
     post = posting.lobby_post(result, result.locale)
     if target is None:
         await send(interaction, **post)
+    else:
+        await outbox.post(target, **post)
+        title = rules.localised(rules.get(result.game).title, reader_locale(interaction))
+        await send(interaction, content=ui("lobby_thread", reader_locale(interaction), game=title, thread=target.mention))
+    await tell_missing_permissions(interaction, where)
+
+
+async def tell_missing_permissions(interaction: discord.Interaction, where: reach.Reach) -> None:
+    """Tell the host, once, which recommended permissions the bot lacks here and what changes."""
+    key = ("perms", interaction.guild_id, interaction.user.id, where.missing)
+    if not where.missing or not notices.first_time(interaction.client, key):
         return
-    await target.send(**post)
-    title = rules.localised(rules.get(result.game).title, reader_locale(interaction))
-    await send(interaction, content=ui("lobby_thread", reader_locale(interaction), game=title, thread=target.mention))
+    try:
+        await interaction.followup.send(notices.missing_permissions(where.missing, reader_locale(interaction)), ephemeral=True)
+    except discord.HTTPException:
+        log.info("could not tell the host about missing permissions in %s", interaction.channel_id)
 
 
 async def lobby_thread(interaction: discord.Interaction, game: str) -> discord.Thread | None:
     """A new public thread for the game when we may make one here (else play in the channel)."""
     channel = interaction.channel
-    perms = interaction.app_permissions
-    if not isinstance(channel, discord.TextChannel) or not (perms.create_public_threads and perms.send_messages_in_threads):
+    if not isinstance(channel, discord.TextChannel) or not reach.current().threads:
         return None
     if game.strip().lower() not in rules.GAMES:
         return None  # let the table refuse the unknown game before any thread exists
@@ -172,6 +195,7 @@ async def start(interaction: discord.Interaction, game_id: int | None = None) ->
     result = await service(interaction).start(channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id)
     await send(interaction, **await posting.public_post(result, [started_header(result)]))
     await name_thread(interaction, result)
+    await tell_missing_permissions(interaction, reach.current())
 
 
 async def name_thread(interaction: discord.Interaction, result: Result) -> None:
@@ -203,12 +227,18 @@ async def solo(interaction: discord.Interaction, game: str) -> None:
         await send(interaction, **await posting.public_post(result, [started_header(result)]))
         return
     locale = reader_locale(interaction)
-    dm = await interaction.user.create_dm()
+    try:
+        dm = await interaction.user.create_dm()
+    except discord.HTTPException:
+        await refuse(interaction, ui("dm_closed", locale))
+        return
     result = await table.open(
         channel_id=str(dm.id), guild_id=None, user=caller(interaction), game=game, locale=locale, solo=True
     )
     try:
-        await dm.send(**await posting.public_post(result, [started_header(result)]))
+        with reach.unrestricted():  # the DM is not the interaction's channel
+            post = await posting.public_post(result, [started_header(result)])
+        await outbox.post(dm, **post)
     except discord.HTTPException:
         await table.abandon(channel_id=str(dm.id), user=caller(interaction))
         await refuse(interaction, ui("dm_closed", locale))
@@ -222,14 +252,17 @@ async def solo(interaction: discord.Interaction, game: str) -> None:
 async def move(
     interaction: discord.Interaction, action: str, expected_version: int | None = None, game_id: int | None = None
 ) -> None:
-    result = await service(interaction).act(
-        channel_id=channel_of(interaction),
-        user=caller(interaction),
-        action=action,
-        expected_version=expected_version,
-        game_id=game_id,
-    )
-    await send(interaction, **await posting.public_post(result))
+    # One game's posts go out in the order its moves were committed: a slow board image for one
+    # move must not let the next move's post overtake it (simultaneous decisions, rate limits).
+    async with outbox.lock(interaction.channel_id or 0):
+        result = await service(interaction).act(
+            channel_id=channel_of(interaction),
+            user=caller(interaction),
+            action=action,
+            expected_version=expected_version,
+            game_id=game_id,
+        )
+        await send(interaction, **await posting.public_post(result))
 
 
 @guarded
@@ -250,7 +283,7 @@ def picker_options(game: rules.Game, legal: list[str], page: int, locale: str) -
         discord.SelectOption(
             label=f"{a}"[:100],
             value=a,
-            description=f"[{game.group(a)}] {game.describe(a, locale)}"[:100],
+            description=f"[{group_name(game.group(a), locale)}] {game.describe(a, locale)}"[:100],
         )
         for a in chunk
     ]
@@ -292,14 +325,19 @@ async def hand(
         view = discord.ui.View(timeout=None)
         options = picker_options(game, legal, page, locale)
         view.add_item(components.MoveSelect(result.game_id, result.version, page, options, ui("pick", locale), part))
-    file = await posting.image(result.game, private, f"{result.game}-{result.game_id}-hand")
     kwargs: dict[str, Any] = {"content": "\n".join(lines)}
+    files: list[discord.File] = []
+    if reach.current().attach:
+        private = {**private, "locale": locale}  # the reader's language, not the table's
+        files.append(await posting.image(result.game, private, f"{result.game}-{result.game_id}-hand"))
+    else:
+        kwargs["content"] = "\n".join([*lines, ui("no_image", locale)])
     if view is not None:
         kwargs["view"] = view
     if edit:
-        await interaction.response.edit_message(attachments=[file], **kwargs)
+        await interaction.response.edit_message(attachments=files, **kwargs)
     else:
-        await send(interaction, file=file, ephemeral=True, **kwargs)
+        await send(interaction, files=files, ephemeral=True, **kwargs)
 
 
 @guarded
@@ -326,9 +364,10 @@ async def status(interaction: discord.Interaction) -> None:
     if result.view is None:
         await send(interaction, content=header, ephemeral=True)
         return
-    result.events = []
+    # A private reply: in the reader's language (text, buttons and the board image).
+    result = dataclasses.replace(result, events=[], locale=locale, view={**result.view, "locale": locale})
     post = await posting.public_post(result, [header])
-    if result.status in ("finished", "abandoned"):
+    if result.status in ("finished", "abandoned") and reach.current().attach:
         _, record = await service(interaction).export(channel_id=channel_of(interaction))
         log_file = discord.File(io.BytesIO(record.encode("utf-8")), filename=f"{result.game}-{result.game_id}.txt")
         post["files"] = [post.pop("file"), log_file]
@@ -355,7 +394,9 @@ async def list_games(interaction: discord.Interaction) -> None:
 @guarded
 async def recent(interaction: discord.Interaction, count: int) -> None:
     locale = reader_locale(interaction)
-    _, lines = await service(interaction).recent(channel_id=channel_of(interaction), count=max(1, min(count, 50)))
+    _, lines = await service(interaction).recent(
+        channel_id=channel_of(interaction), count=max(1, min(count, 50)), locale=locale
+    )
     text = posting.fit([f"• {line}" for line in lines]) if lines else ui("no_log", locale)
     await send(interaction, content=text, ephemeral=True)
 
@@ -370,6 +411,18 @@ async def table_options(interaction: discord.Interaction, game: str) -> dict[str
     return options if isinstance(options, dict) else None
 
 
+def topic_key(topics: dict[str, str], typed: str | None) -> str | None:
+    """The help topic a reader named: its key, or its name in any of our languages."""
+    if not typed:
+        return None
+    wanted = typed.strip().casefold()
+    for key in topics:
+        names = {key.casefold(), *(topic_name(key, lang).casefold() for lang in ("en", "zh-TW", "zh-CN"))}
+        if wanted in names:
+            return key
+    return None
+
+
 @guarded
 async def rules_help(interaction: discord.Interaction, game: str, topic: str | None) -> None:
     locale = reader_locale(interaction)
@@ -378,7 +431,8 @@ async def rules_help(interaction: discord.Interaction, game: str, topic: str | N
     except KeyError:
         raise TableError("unknown_game", game=game, games=", ".join(rules.GAMES)) from None
     topics = chosen.help(locale, await table_options(interaction, chosen.name))
-    picked = {topic: topics[topic]} if topic in topics else topics
+    key = topic_key(topics, topic)
+    picked = {key: topics[key]} if key is not None else topics
     title = rules.localised(chosen.title, locale)
-    lines = [f"**{title}**", *(f"**{name}** — {text}" for name, text in picked.items())]
+    lines = [f"**{title}**", *(f"**{topic_name(name, locale)}** — {text}" for name, text in picked.items())]
     await send(interaction, content=posting.fit(lines), ephemeral=True)

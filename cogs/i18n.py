@@ -100,6 +100,118 @@ UI: dict[str, dict[str, str]] = {
     "automa": {"en": "Automa", "zh-TW": "自動機", "zh-CN": "自动机"},
 }
 
+# Real-server edge cases: missing permissions, user installs, threads that close or vanish.
+UI.update({
+    "perm_create_public_threads": {"en": "Create Public Threads", "zh-TW": "建立公開討論串", "zh-CN": "创建公开子区"},
+    "perm_send_messages_in_threads": {"en": "Send Messages in Threads", "zh-TW": "在討論串中傳送訊息", "zh-CN": "在子区中发送消息"},
+    "perm_attach_files": {"en": "Attach Files", "zh-TW": "附加檔案", "zh-CN": "附加文件"},
+    "perm_embed_links": {"en": "Embed Links", "zh-TW": "嵌入連結", "zh-CN": "嵌入链接"},
+    "perms_missing": {
+        "en": "For the host: I am missing these permissions in this channel: {perms}. The game still works:\n{effects}\n"
+        "A server admin can grant them to my role in this channel's settings.",
+        "zh-TW": "給開局者:我在這個頻道缺少這些權限:{perms}。遊戲仍可進行:\n{effects}\n伺服器管理員可以在頻道設定中把權限授予我的身分組。",
+        "zh-CN": "给开局者:我在这个频道缺少这些权限:{perms}。游戏仍可进行:\n{effects}\n服务器管理员可以在频道设置中把权限授予我的身份组。",
+    },
+    "eff_threads": {
+        "en": "• the game is played here in the channel, not in a thread of its own;",
+        "zh-TW": "• 遊戲在這個頻道進行,而不是在專屬的討論串;",
+        "zh-CN": "• 游戏在这个频道进行,而不是在专属的子区;",
+    },
+    "eff_attach": {"en": "• boards are shown as text, not as images;", "zh-TW": "• 版圖以文字顯示,而不是圖片;", "zh-CN": "• 版图以文字显示,而不是图片;"},
+    "eff_embed": {"en": "• links show no previews.", "zh-TW": "• 連結不會顯示預覽。", "zh-CN": "• 链接不会显示预览。"},
+    "tb_head": {
+        "en": "*Text board (I may not attach images here)*",
+        "zh-TW": "*文字版圖(我在這裡不能附加圖片)*",
+        "zh-CN": "*文字版图(我在这里不能附加图片)*",
+    },
+    "tb_turn": {"en": "to move: {who}", "zh-TW": "輪到:{who}", "zh-CN": "轮到:{who}"},
+    "tb_scores": {"en": "scores: {scores}", "zh-TW": "分數:{scores}", "zh-CN": "分数:{scores}"},
+    "tb_over": {"en": "the game is over", "zh-TW": "遊戲已結束", "zh-CN": "游戏已结束"},
+    "no_image": {
+        "en": "*(No image: I may not attach files here.)*",
+        "zh-TW": "*(沒有圖片:我在這裡不能附加檔案。)*",
+        "zh-CN": "*(没有图片:我在这里不能附加文件。)*",
+    },
+    "forced_private": {
+        "en": "*Only you can see this: this server does not let apps like me post for you (\u201cUse External Apps\u201d "
+        "is off), so the other players cannot see the board. Ask a server admin to allow it, or to add Postern to the server.*",
+        "zh-TW": "*只有你看得到這則訊息:這個伺服器不允許像我這樣的應用程式替你公開發言(「使用外部應用程式」已關閉),"
+        "所以其他玩家看不到版圖。請伺服器管理員開啟此權限,或把 Postern 加入伺服器。*",
+        "zh-CN": "*只有你看得到这条消息:这个服务器不允许像我这样的应用替你公开发言(“使用外部应用”已关闭),"
+        "所以其他玩家看不到版图。请服务器管理员开启此权限,或把 Postern 添加到服务器。*",
+    },
+    "archive_blocked": {
+        "en": "{host}: Discord archived the thread of your **{game}** game (game {id}) after a week without activity, "
+        "and I may not reopen it, so commands no longer work there. Send any message in {thread} to reopen it, "
+        "or ask a server admin to give me *Send Messages in Threads* (and *Manage Threads* if it is locked).",
+        "zh-TW": "{host}:你的 **{game}**(第 {id} 局)討論串一週沒有活動,已被 Discord 封存,而我無權重新開啟,"
+        "所以那裡的指令無法使用。請在 {thread} 傳送任意訊息重新開啟,"
+        "或請伺服器管理員給我「在討論串中傳送訊息」權限(若已鎖定,還需要「管理討論串」)。",
+        "zh-CN": "{host}:你的 **{game}**(第 {id} 局)子区一周没有活动,已被 Discord 归档,而我无权重新开启,"
+        "所以那里的指令无法使用。请在 {thread} 发送任意消息重新开启,"
+        "或请服务器管理员给我“在子区中发送消息”权限(若已锁定,还需要“管理子区”)。",
+    },
+    "ended_deleted": {
+        "en": "The **{game}** game (game {id}) ended as abandoned: its thread was deleted.",
+        "zh-TW": "**{game}**(第 {id} 局)以放棄結束:它的討論串被刪除了。",
+        "zh-CN": "**{game}**(第 {id} 局)以放弃结束:它的子区被删除了。",
+    },
+    "ended_locked": {
+        "en": "The **{game}** game (game {id}) ended as abandoned: its thread {thread} was locked.",
+        "zh-TW": "**{game}**(第 {id} 局)以放棄結束:它的討論串 {thread} 被鎖定了。",
+        "zh-CN": "**{game}**(第 {id} 局)以放弃结束:它的子区 {thread} 被锁定了。",
+    },
+})
+
+TOPIC_NAMES: dict[str, dict[str, str]] = {
+    "overview": {"en": "overview", "zh-TW": "概覽", "zh-CN": "概览"},
+    "moves": {"en": "moves", "zh-TW": "行動", "zh-CN": "行动"},
+    "end": {"en": "end", "zh-TW": "結束", "zh-CN": "结束"},
+    "solo": {"en": "solo", "zh-TW": "單人", "zh-CN": "单人"},
+    "turn": {"en": "turn", "zh-TW": "回合", "zh-CN": "回合"},
+    "notation": {"en": "notation", "zh-TW": "記法", "zh-CN": "记法"},
+    "tiles": {"en": "tiles", "zh-TW": "板塊", "zh-CN": "板块"},
+    "scoring": {"en": "scoring", "zh-TW": "計分", "zh-CN": "计分"},
+    "actions": {"en": "actions", "zh-TW": "行動", "zh-CN": "行动"},
+    "towers": {"en": "towers", "zh-TW": "塔", "zh-CN": "塔"},
+    "cards": {"en": "cards", "zh-TW": "卡牌", "zh-CN": "卡牌"},
+    "king": {"en": "king", "zh-TW": "國王", "zh-CN": "国王"},
+    "options": {"en": "options", "zh-TW": "選項", "zh-CN": "选项"},
+}
+"""Names of the rules' help topics (``Game.help`` keys) as the reader sees them."""
+
+GROUP_NAMES: dict[str, dict[str, str]] = {
+    "play": {"en": "play", "zh-TW": "出牌", "zh-CN": "出牌"},
+    "pass": {"en": "pass", "zh-TW": "傳牌", "zh-CN": "传牌"},
+    "decide": {"en": "decide", "zh-TW": "決定", "zh-CN": "决定"},
+    "adjust": {"en": "adjust", "zh-TW": "調整", "zh-CN": "调整"},
+    "take": {"en": "take", "zh-TW": "拿取", "zh-CN": "拿取"},
+    "place": {"en": "place", "zh-TW": "放置", "zh-CN": "放置"},
+    "sell": {"en": "sell", "zh-TW": "出售", "zh-CN": "出售"},
+    "workers": {"en": "workers", "zh-TW": "工人", "zh-CN": "工人"},
+    "buy": {"en": "buy", "zh-TW": "購買", "zh-CN": "购买"},
+    "end": {"en": "end", "zh-TW": "結束", "zh-CN": "结束"},
+    "choose": {"en": "choose", "zh-TW": "選擇", "zh-CN": "选择"},
+    "setup": {"en": "setup", "zh-TW": "準備", "zh-CN": "准备"},
+    "chance": {"en": "chance", "zh-TW": "機運", "zh-CN": "机运"},
+    "move": {"en": "move", "zh-TW": "移動", "zh-CN": "移动"},
+    "knight": {"en": "knight", "zh-TW": "騎士", "zh-CN": "骑士"},
+    "tower": {"en": "tower", "zh-TW": "城塔", "zh-CN": "城塔"},
+    "card": {"en": "card", "zh-TW": "卡牌", "zh-CN": "卡牌"},
+    "score": {"en": "score", "zh-TW": "計分", "zh-CN": "计分"},
+}
+"""Names of the rules' move groups (``Game.group``) shown in pickers and matched by autocomplete."""
+
+
+def topic_name(key: str, locale: str) -> str:
+    """A help topic's name in the reader's language (the key itself if it has no entry yet)."""
+    return localised(TOPIC_NAMES[key], locale) if key in TOPIC_NAMES else key
+
+
+def group_name(key: str, locale: str) -> str:
+    """A move group's name in the reader's language (the key itself if it has no entry yet)."""
+    return localised(GROUP_NAMES[key], locale) if key in GROUP_NAMES else key
+
 
 def ui(key: str, locale: str, **params: Any) -> str:
     return localised(UI[key], locale).format(**params)

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 import rules
-from cogs import components
+from cogs import components, reach, textboard
 from cogs.i18n import ui
 from render import pool as render_pool
 from table import seating
@@ -91,14 +91,19 @@ def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
 
 
 async def public_post(result: Result, header: list[str] | None = None) -> dict[str, Any]:
-    """Keyword arguments for ``send_message``/``send`` of a public post about ``result``."""
+    """Keyword arguments for ``send_message``/``send`` of a public post about ``result``; where
+    the bot may not attach files (``reach``), a text board replaces the image."""
     locale = result.locale
-    content = fit([*(header or []), *result_lines(result, locale)]) or "\u200b"
+    lines = [*(header or []), *result_lines(result, locale)]
+    with_image = reach.current().attach
+    if result.view is not None and not with_image:
+        lines.append(textboard.summary(result, [escape(n) for n in result.names], locale))
+    content = fit(lines) or "\u200b"
     post: dict[str, Any] = {
         "content": content,
         "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
     }
-    if result.view is not None:
+    if result.view is not None and with_image:
         post["file"] = await image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
     buttons = game_buttons(result, locale)
     if buttons is not None:

@@ -208,6 +208,17 @@ class Database:
         )
         return _game(row) if row else None
 
+    async def live_games(self, guild_id: str | None = None) -> list[GameRow]:
+        """Every lobby or active game in a server (all servers when ``guild_id`` is None; DM games
+        excluded), for the adapter's checks that each game's channel still exists and is open."""
+        # Read from the partial index of live games (never the whole table), sorted here.
+        where = "guild_id = ?" if guild_id is not None else "guild_id IS NOT NULL"
+        rows = await self._fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') AND {where}",
+            (guild_id,) if guild_id is not None else (),
+        )
+        return sorted((_game(r) for r in rows), key=lambda g: g.id)
+
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The live game of a channel, else its most recently ended one: two index look-ups."""
         live = await self.live_game(channel_id)

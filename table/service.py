@@ -251,21 +251,7 @@ class TableService:
         solo: bool = False,
     ) -> Result:
         """Open a lobby (host seated); ``solo`` (a DM) starts a one-player game at once."""
-        chosen = _pick_game(game)
-        opts = parse_options(options) if isinstance(options, str) or options is None else dict(options)
-        if solo:
-            if chosen.min_players > 1:
-                raise TableError("no_solo", game=chosen.title["en"])
-            capacity = 1
-        else:
-            capacity = players or chosen.max_players
-            if not chosen.min_players <= capacity <= chosen.max_players:
-                raise TableError("bad_capacity", game=chosen.title["en"], min=chosen.min_players, max=chosen.max_players)
-        try:
-            game_opts, _ = seating.split_options(chosen, opts)
-            chosen.resolve_options(capacity, game_opts)
-        except IllegalAction as err:
-            raise TableError("bad_options", detail=refusal(chosen, err, locale)) from err
+        chosen, opts, capacity = self.validate(game=game, players=players, options=options, locale=locale, solo=solo)
         current = await self.db.live_game(channel_id)
         if current is not None:
             raise TableError("channel_busy", game=rules.get(current.game).title["en"])
@@ -286,6 +272,35 @@ class TableService:
         if solo:
             return await self.start(channel_id=channel_id, user=user)
         return await self._result("opened", row)
+
+    @staticmethod
+    def validate(
+        *,
+        game: str,
+        players: int | None = None,
+        options: str | dict[str, Any] | None = None,
+        locale: str = "en",
+        solo: bool = False,
+    ) -> tuple[Game, dict[str, Any], int]:
+        """Check a new table's game, seat count and options without touching storage, so an
+        adapter can refuse bad input before it creates anything (e.g. a Discord thread).
+        Returns the game, the raw options and the capacity; raises ``TableError``."""
+        chosen = _pick_game(game)
+        opts = parse_options(options) if isinstance(options, str) or options is None else dict(options)
+        if solo:
+            if chosen.min_players > 1:
+                raise TableError("no_solo", game=chosen.title["en"])
+            capacity = 1
+        else:
+            capacity = players or chosen.max_players
+            if not chosen.min_players <= capacity <= chosen.max_players:
+                raise TableError("bad_capacity", game=chosen.title["en"], min=chosen.min_players, max=chosen.max_players)
+        try:
+            game_opts, _ = seating.split_options(chosen, opts)
+            chosen.resolve_options(capacity, game_opts)
+        except IllegalAction as err:
+            raise TableError("bad_options", detail=refusal(chosen, err, locale)) from err
+        return chosen, opts, capacity
 
     async def _lobby_seats(self, row: GameRow) -> list[SeatRow]:
         """The seats of a game still in its lobby (a started game refuses lobby changes)."""
@@ -527,8 +542,9 @@ class TableService:
         rows = await self.db.games_in_guild(guild_id) if guild_id else await self.db.games_of_user(user.id)
         return [(r, await self.db.seats(r.id)) for r in rows]
 
-    async def recent(self, *, channel_id: str, count: int = 10) -> tuple[Result, list[str]]:
-        """The last ``count`` public event lines of this channel's game."""
+    async def recent(self, *, channel_id: str, count: int = 10, locale: str | None = None) -> tuple[Result, list[str]]:
+        """The last ``count`` public event lines of this channel's game, in ``locale`` (the
+        reader's; default the table's)."""
         row = await self.db.latest_game(channel_id)
         if row is None:
             raise TableError("no_game")
@@ -536,7 +552,7 @@ class TableService:
         game = rules.get(row.game)
         lines: list[str] = []
         for action in reversed(await self.db.recent_actions(row.id, max(count, 1) * 4)):
-            texts = [seating.event_line(game, e, row.locale, result.names) for e in action.events]
+            texts = [seating.event_line(game, e, locale or row.locale, result.names) for e in action.events]
             lines[:0] = [t for t in texts if t]
             if len(lines) >= count:
                 break

@@ -215,6 +215,8 @@ async def _exercise_every_query(db: Database) -> None:
     await db.action_count(game_id)
     await db.next_seq(game_id)
     await db.live_counts()
+    await db.live_games()
+    await db.live_games("g1")
     await db.game_ids_after(0)
 
 

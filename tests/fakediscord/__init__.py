@@ -5,10 +5,11 @@ See :mod:`tests.fakediscord.driver` for how to use it.
 
 from . import limits
 from .driver import FakeDiscord
-from .interactions import DriverError, FakeInteraction, InteractionFailed, Rejection
+from .interactions import CommandRefused, DriverError, FakeInteraction, InteractionFailed, Rejection
 from .models import FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser
 
 __all__ = [
+    "CommandRefused",
     "DriverError",
     "FakeAttachment",
     "FakeChannel",

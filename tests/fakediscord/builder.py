@@ -12,9 +12,10 @@ import secrets
 from typing import Any
 
 from . import limits
-from .interactions import DriverError, FakeInteraction
+from .interactions import CommandRefused, DriverError, FakeInteraction
 from .models import (
     ADMINISTRATOR,
+    MANAGE_THREADS,
     VIEW_CHANNEL,
     FakeAttachment,
     FakeChannel,
@@ -33,6 +34,10 @@ class InteractionBuilder:
         self.world = world
 
     def require_member(self, user: FakeUser, channel: FakeChannel, *bits: int) -> None:
+        if channel.is_group_dm:
+            if user not in channel.recipients:
+                raise DriverError(f"{user.name} is not in the group DM {channel.name or channel.id}")
+            return
         if channel.guild is None:
             if channel.recipient is not user:
                 raise DriverError(f"{user.name} cannot use the DM channel of {channel.recipient}")
@@ -44,6 +49,22 @@ class InteractionBuilder:
         for bit in (VIEW_CHANNEL, *bits):
             if not perms & bit and not perms & ADMINISTRATOR:
                 raise DriverError(f"{user.name} lacks permission bit {bit} in {channel.name}")
+        if channel.is_thread and not perms & (MANAGE_THREADS | ADMINISTRATOR):
+            if channel.locked:
+                raise CommandRefused(f"{channel.name} is locked: only moderators may act there")
+            if channel.archived:
+                raise CommandRefused(f"{channel.name} is archived: Discord refuses application commands there")
+
+    def user_installed_only(self, channel: FakeChannel) -> bool:
+        """Where the bot is absent (a server without it, a group DM): only a user install works."""
+        return not self.world.bot_in(channel)
+
+    @staticmethod
+    def context_of(channel: FakeChannel) -> int:
+        """Discord's interaction context: 0 guild, 1 the bot's DM, 2 another private channel."""
+        if channel.guild is not None:
+            return 0
+        return 2 if channel.is_group_dm else 1
 
     def resolve_command(
         self, user: FakeUser, channel: FakeChannel, path: str
@@ -54,15 +75,20 @@ class InteractionBuilder:
         if not parts:
             raise DriverError("empty command")
         world = self.world
+        user_only = self.user_installed_only(channel)
+        if user_only and user.id not in world.user_installs:
+            raise DriverError(f"{user.name} has not installed the app, and its bot is not in {channel.name or channel.id}")
         candidates = []
-        if channel.guild is not None:
+        if channel.guild is not None and not user_only:
             candidates += world.guild_commands.get(channel.guild.id, [])
         candidates += world.global_commands
         cmd = next((c for c in candidates if c.get("type", 1) == 1 and c["name"] == parts[0]), None)
         if cmd is None:
             names = sorted({c["name"] for c in candidates})
             raise DriverError(f"/{parts[0]} is not synced for this channel (available: {names})")
-        context = 0 if channel.guild is not None else 1
+        context = self.context_of(channel)
+        if user_only and 1 not in (cmd.get("integration_types") or [0]):
+            raise DriverError(f"/{parts[0]} is not a user-installable command (integration_types={cmd.get('integration_types')})")
         contexts = cmd.get("contexts")
         if "guild_id" in cmd and context != 0:
             raise DriverError(f"/{parts[0]} is a guild command; it is not offered in DMs")
@@ -71,7 +97,7 @@ class InteractionBuilder:
         if contexts is None and context == 1 and cmd.get("dm_permission") is False:
             raise DriverError(f"/{parts[0]} has dm_permission false")
         required = cmd.get("default_member_permissions")
-        if required is not None and channel.guild is not None:
+        if required is not None and channel.guild is not None and not user_only:
             perms = channel.guild.members[user.id].permissions
             if int(required) & ~perms and not perms & ADMINISTRATOR:
                 raise DriverError(f"{user.name} lacks {required} for /{parts[0]}")
@@ -232,11 +258,14 @@ class InteractionBuilder:
             "token": token,
             "version": 1,
             "locale": locale,
-            "app_permissions": str(world.bot_permissions(channel)),
+            "app_permissions": str(world.app_permissions(channel)),
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {"0": str(guild.id) if guild is not None else "0"},
-            "context": 0 if guild is not None else 1,
+            "authorizing_integration_owners": (
+                {"1": str(user.id)} if self.user_installed_only(channel)
+                else {"0": str(guild.id) if guild is not None else "0"}
+            ),
+            "context": self.context_of(channel),
             "attachment_size_limit": world.attachment_size_limit,
             "channel_id": str(channel.id),
             "channel": channel.payload(),

@@ -55,6 +55,18 @@ bits)``, ``await fake.set_channel_permissions(channel, user_or_role, allow=, den
 ``await fake.reconnect()`` (opcode 7: the client RESUMEs). Channels, members, roles and guilds
 added while a client runs are announced to it (CHANNEL_CREATE, ...) before the next event.
 
+Edge cases of real servers: ``await fake.archive_thread(t)`` (Discord's idle auto-archive; users
+then get :class:`CommandRefused` for commands there until it is reopened), ``lock_thread``,
+``delete_thread``, ``delete_channel`` (its threads go too; one CHANNEL_DELETE); reopening an
+archived thread needs Send Messages in Threads (Manage Threads if locked). Interaction replies need
+no Send Messages, but files need Attach Files and embeds Embed Links (``app_permissions``).
+User installs: ``add_guild(..., bot_member=False)`` is a server without the bot (the gateway says
+nothing of it), ``install_app(user)`` lets a user run the app's user-installable commands there and
+in ``add_group_dm(owner, [users])``; a member without "Use External Apps" there gets every reply
+forced ephemeral. ``close_dms(user, refuse_open=True)`` also refuses opening the DM channel.
+``rate_limit_posts(allowed, per)``: channel posts beyond ``allowed`` per ``per`` seconds (per
+channel) get HTTP 429 with ``retry_after``; ``fake.rate_limited`` lists them.
+
 Restarts: leave ``fake.running(bot)`` and enter it again with a new client; messages, components
 and threads stay in the fake, so a button posted by the old client can be clicked with the new.
 
@@ -64,9 +76,9 @@ options/choices/subcommands, nesting, required-before-optional, locales, 4000 ch
 select, custom_id 100 (unique), 25 select options with 100-character labels, 10 files and
 ``attachment_size_limit`` bytes (10 MiB) in total; on interactions, the deadline, single use, the
 callback type allowed for the interaction type, 25 autocomplete choices, 15 min token lifetime; bot
-permissions (send, attach, threads) with role and member overwrites. Not modelled: rate limits,
-voice, polls, stickers, webhooks other than interaction webhooks, sharding, context-menu commands
-from the driver, user-installed apps.
+permissions (send, attach, embed, threads) with role and member overwrites; the channel-post rate
+limit when configured. Not modelled: other rate limits, voice, polls, stickers, webhooks other than
+interaction webhooks, sharding, context-menu commands from the driver.
 
 ``patch_discord()`` changes class attributes of discord.py: run one fake per process at a time
 (pytest-xdist workers are separate processes, so that is fine). discord.py's ``on_ready`` fires
@@ -238,9 +250,44 @@ class FakeDiscord:
     def add_user(self, name: str, locale: str = "en-US") -> FakeUser:
         return self.world.add_user(name, locale)
 
-    def add_guild(self, name: str, locale: str = "en-US", owner: FakeUser | None = None) -> FakeGuild:
-        """A guild the bot is in (sent in GUILD_CREATE to clients that connect afterwards)."""
-        return self.world.add_guild(name, locale, owner)
+    def add_guild(
+        self, name: str, locale: str = "en-US", owner: FakeUser | None = None, *, bot_member: bool = True
+    ) -> FakeGuild:
+        """A guild the bot is in (sent in GUILD_CREATE to clients that connect afterwards); with
+        ``bot_member=False`` a guild without the bot, where the app works only if user-installed."""
+        return self.world.add_guild(name, locale, owner, bot_member=bot_member)
+
+    def install_app(self, user: FakeUser) -> None:
+        """``user`` adds the app to their account (a user install: its commands work anywhere)."""
+        self.world.user_installs.add(user.id)
+
+    def add_group_dm(self, owner: FakeUser, others: list[FakeUser], name: str | None = None) -> FakeChannel:
+        """A group DM of users; the app reaches it only through a member's user install."""
+        return self.world.add_group_dm(owner, others, name)
+
+    async def archive_thread(self, thread: FakeChannel) -> None:
+        """Discord archives an idle thread (after its auto-archive duration) and says THREAD_UPDATE."""
+        await self.world.set_thread_state(thread, archived=True)
+
+    async def lock_thread(self, thread: FakeChannel) -> None:
+        """A moderator locks a thread: only members with Manage Threads may act there."""
+        await self.world.set_thread_state(thread, locked=True)
+
+    async def delete_thread(self, thread: FakeChannel) -> None:
+        await self.world.delete_thread(thread)
+
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """A moderator deletes a text channel (and with it its threads)."""
+        await self.world.delete_channel(channel)
+
+    def rate_limit_posts(self, allowed: int, per: float) -> None:
+        """Answer channel posts beyond ``allowed`` per ``per`` seconds (per channel) with HTTP 429."""
+        self.world.post_limit = (allowed, per)
+
+    @property
+    def rate_limited(self) -> list[str]:
+        """Requests answered with 429 (not rejections: a client must wait and retry them)."""
+        return self.world.rate_limited
 
     def add_role(self, guild: FakeGuild, name: str, permissions: int) -> FakeRole:
         return self.world.add_role(guild, name, permissions)
@@ -279,9 +326,12 @@ class FakeDiscord:
         """The DM channel between ``user`` and the bot (created on first use)."""
         return self.world.dm_channel(user)
 
-    def close_dms(self, user: FakeUser) -> None:
-        """Make the bot's DMs to ``user`` fail with 403 / 50007, like a user who blocks DMs."""
+    def close_dms(self, user: FakeUser, *, refuse_open: bool = False) -> None:
+        """Make the bot's DMs to ``user`` fail with 403 / 50007, like a user who blocks DMs; with
+        ``refuse_open`` even opening the DM channel fails so."""
         self.world.dms_closed.add(user.id)
+        if refuse_open:
+            self.world.dm_open_refused.add(user.id)
 
     # -- what tests inspect ------------------------------------------------------------------------
 

@@ -152,7 +152,7 @@ class Gateway:
             if not session.alive or not session.ready:
                 continue
             payload = data(session) if callable(data) else data
-            if not session.wants(event, payload):
+            if not self.world.guild_visible(payload.get("guild_id")) or not session.wants(event, payload):
                 continue
             if event.startswith("MESSAGE_") and "content" in payload and not self._content_visible(session, payload):
                 payload = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
@@ -246,7 +246,7 @@ class Gateway:
             {
                 "v": 10,
                 "user": world.bot.me_payload(),
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in world.guilds.values()],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in world.guilds.values() if g.has_bot(world.bot.id)],
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": world.ws_url,
@@ -262,6 +262,8 @@ class Gateway:
             },
         )
         for guild in world.guilds.values():
+            if not guild.has_bot(world.bot.id):
+                continue  # the app is at most user-installed there: the bot hears nothing of it
             all_members = bool(intents & INTENT_GUILD_MEMBERS)
             await session.dispatch("GUILD_CREATE", guild.create_payload(world.bot.id, all_members=all_members))
         session.ready = True

@@ -37,6 +37,10 @@ class DriverError(AssertionError):
     """The test asked for something a Discord user could not do (unknown command, disabled button...)."""
 
 
+class CommandRefused(DriverError):
+    """Discord's client refuses the action there (e.g. a command in an archived or locked thread)."""
+
+
 class InteractionFailed(AssertionError):
     """The bot did not answer in time, or Discord would have refused its answer."""
 

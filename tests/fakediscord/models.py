@@ -36,12 +36,13 @@ MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
+USE_EXTERNAL_APPS = 1 << 50
 ALL_PERMISSIONS = (1 << 51) - 1
 
 EVERYONE_DEFAULT = (
     CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
     | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | CHANGE_NICKNAME | USE_APPLICATION_COMMANDS
-    | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS
+    | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS | USE_EXTERNAL_APPS
 )
 BOT_DEFAULT = (
     VIEW_CHANNEL | SEND_MESSAGES | SEND_MESSAGES_IN_THREADS | CREATE_PUBLIC_THREADS | EMBED_LINKS
@@ -52,9 +53,13 @@ DM_APP_PERMISSIONS = (
     VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | ADD_REACTIONS
     | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS
 )
+# What a user-installed app may put in an interaction reply where its bot is not a member (a
+# server without the bot, a group DM): Discord reports these bits of the channel's @everyone.
+USER_APP_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | USE_EXTERNAL_EMOJIS
 
 GUILD_TEXT = 0
 DM = 1
+GROUP_DM = 3
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
@@ -185,6 +190,7 @@ class FakeChannel:
     message_count: int = 0
     last_message_id: int | None = None
     member_ids: set[int] = field(default_factory=set)
+    recipients: list[FakeUser] = field(default_factory=list)  # a group DM's members
     # Permission overwrites: target id -> (type 0 role / 1 member, allow bits, deny bits).
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 
@@ -196,12 +202,19 @@ class FakeChannel:
     def is_dm(self) -> bool:
         return self.type == DM
 
+    @property
+    def is_group_dm(self) -> bool:
+        return self.type == GROUP_DM
+
     def payload(self) -> dict[str, Any]:
         last = str(self.last_message_id) if self.last_message_id else None
         if self.type == DM:
             assert self.recipient is not None
             return {"id": str(self.id), "type": DM, "last_message_id": last, "flags": 0,
                     "recipients": [self.recipient.payload()]}
+        if self.type == GROUP_DM:
+            return {"id": str(self.id), "type": GROUP_DM, "last_message_id": last, "flags": 0, "name": self.name,
+                    "icon": None, "owner_id": str(self.owner_id), "recipients": [u.payload() for u in self.recipients]}
         assert self.guild is not None
         data: dict[str, Any] = {
             "id": str(self.id),
@@ -257,6 +270,10 @@ class FakeGuild:
     @property
     def everyone(self) -> FakeRole:
         return self.roles[self.id]
+
+    def has_bot(self, bot_id: int) -> bool:
+        """Whether the bot is a member (a guild install); else the app is at most user-installed."""
+        return bot_id in self.members
 
     def permissions_of(self, member: FakeMember) -> int:
         """Guild-level permissions: @everyone and the member's roles; owner and admins get all."""

@@ -204,6 +204,8 @@ class RestApi:
         user = self.world.users.get(int(body.get("recipient_id", 0)))
         if user is None or user.bot:
             raise ApiError(400, {"message": "Invalid Recipient(s)", "code": 50033})
+        if user.id in self.world.dm_open_refused:
+            raise ApiError(403, {"message": "Cannot send messages to this user", "code": 50007})
         return json_response(self.world.dm_channel(user).payload())
 
     async def get_application(self, request: web.Request) -> web.Response:
@@ -319,8 +321,21 @@ class RestApi:
     async def post_message(self, request: web.Request) -> web.Response:
         channel = self.world.channel(request.match_info["channel_id"])
         body, uploads = await read_body(request)
+        wait = self.world.throttle_post(channel)
+        if wait is not None:
+            return self.rate_limited(request, wait)
         msg = await self.world.bot_posts(channel, body, uploads)
         return json_response(self._payload(msg))
+
+    def rate_limited(self, request: web.Request, retry_after: float) -> web.Response:
+        """Discord's 429: ``retry_after`` (seconds) in the body, and the ``Via`` header that tells
+        clients it came from Discord's API rather than from Cloudflare."""
+        self.world.rate_limited.append(f"{request.method} {request.path}")
+        self.world.changed()
+        body = {"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": False}
+        response = json_response(body, 429)
+        response.headers.update({"Via": "1.1 google", "Retry-After": str(max(1, round(retry_after)))})
+        return response
 
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self.world.channel(request.match_info["channel_id"])

@@ -37,12 +37,17 @@ from .models import (
     CREATE_PUBLIC_THREADS,
     DM,
     DM_APP_PERMISSIONS,
+    EMBED_LINKS,
     EVERYONE_DEFAULT,
+    GROUP_DM,
     GUILD_TEXT,
+    MANAGE_THREADS,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    USE_EXTERNAL_APPS,
+    USER_APP_PERMISSIONS,
     VIEW_CHANNEL,
     FakeAttachment,
     FakeChannel,
@@ -112,6 +117,12 @@ class World:
         self.channel_messages: dict[int, list[FakeMessage]] = {}
         self.dm_channels: dict[int, FakeChannel] = {}
         self.dms_closed: set[int] = set()
+        self.dm_open_refused: set[int] = set()  # POST /users/@me/channels refused for these users
+        self.user_installs: set[int] = set()  # users who installed the app to their account
+        # Channel-post rate limit: (posts allowed, per seconds) per channel, and what it refused.
+        self.post_limit: tuple[int, float] | None = None
+        self.post_times: dict[int, list[float]] = {}
+        self.rate_limited: list[str] = []
         self.extra_attachments: dict[int, FakeAttachment] = {}  # uploaded as command options
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
@@ -159,11 +170,19 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, locale: str = "en-US", owner: FakeUser | None = None) -> FakeGuild:
+    def add_guild(
+        self, name: str, locale: str = "en-US", owner: FakeUser | None = None, *, bot_member: bool = True
+    ) -> FakeGuild:
         if owner is None:
             owner = self.add_user(f"{name}-owner")
         guild = FakeGuild(self.ids.next(), name, locale, owner.id)
         guild.roles[guild.id] = FakeRole(guild.id, guild.id, "@everyone", EVERYONE_DEFAULT)
+        if not bot_member:
+            # The app is not installed here (at most user-installed): no bot member, and the
+            # gateway never tells the bot about this guild.
+            guild.members[owner.id] = FakeMember(owner, guild)
+            self.guilds[guild.id] = guild
+            return guild
         bot_role = FakeRole(self.ids.next(), guild.id, self.bot.name, BOT_DEFAULT, position=1, managed=True)
         guild.roles[bot_role.id] = bot_role
         guild.members[self.bot.id] = FakeMember(self.bot, guild, roles=[bot_role.id])
@@ -205,6 +224,24 @@ class World:
             if channel.type == GUILD_TEXT:
                 self.gateway.announce("CHANNEL_CREATE", channel.payload())
 
+    def add_group_dm(self, owner: FakeUser, others: list[FakeUser], name: str | None = None) -> FakeChannel:
+        """A group DM among users (never with the bot: there an app is only user-installed)."""
+        channel = FakeChannel(self.ids.next(), GROUP_DM, name=name, owner_id=owner.id, recipients=[owner, *others])
+        self._add_channel(channel)
+        return channel
+
+    def bot_in(self, channel: FakeChannel) -> bool:
+        """Whether the bot itself is present where ``channel`` is (its own DMs count; group DMs
+        and guilds without the bot member do not)."""
+        if channel.is_dm:
+            return True
+        return channel.guild is not None and channel.guild.has_bot(self.bot.id)
+
+    def guild_visible(self, guild_id: str | None) -> bool:
+        """Whether the gateway tells the bot about events of this guild."""
+        guild = self.guilds.get(int(guild_id)) if guild_id and str(guild_id).isdigit() else None
+        return guild is None or guild.has_bot(self.bot.id)
+
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         channel = self.dm_channels.get(user.id)
         if channel is None:
@@ -231,10 +268,56 @@ class World:
         return msg
 
     def bot_permissions(self, channel: FakeChannel) -> int:
+        if channel.is_group_dm:
+            return USER_APP_PERMISSIONS
         if channel.guild is None:
             return DM_APP_PERMISSIONS
         member = channel.guild.members.get(self.bot.id)
         return 0 if member is None else channel.guild.permissions_in(member, channel)
+
+    def app_permissions(self, channel: FakeChannel) -> int:
+        """What Discord reports to the app in ``app_permissions``: the bot's permissions where it is
+        a member, else (user-installed) the reply-relevant bits of the channel's @everyone."""
+        if self.bot_in(channel) or channel.guild is None:
+            return self.bot_permissions(channel)
+        guild = channel.guild
+        everyone = FakeMember(FakeUser(guild.id, "@everyone"), guild)
+        return guild.permissions_in(everyone, channel) & USER_APP_PERMISSIONS
+
+    def forced_ephemeral(self, user: FakeUser, channel: FakeChannel) -> bool:
+        """A user-installed app's replies in a server that turned "Use External Apps" off for this
+        member are shown to that member only, whatever the app asked for."""
+        if channel.guild is None or self.bot_in(channel):
+            return False
+        member = channel.guild.members.get(user.id)
+        return member is None or not channel.guild.permissions_in(member, channel) & USE_EXTERNAL_APPS
+
+    def require_reply_permissions(self, ix: FakeInteraction, payload: dict[str, Any], uploads: list[Upload]) -> None:
+        """Interaction replies need no Send Messages, but files and embeds need the app to hold
+        Attach Files and Embed Links in the channel (the ``app_permissions`` Discord sent)."""
+        if ix.channel.guild is None:
+            return
+        perms = int(ix.payload.get("app_permissions") or 0)
+        if perms & ADMINISTRATOR:
+            return
+        if uploads and not perms & ATTACH_FILES:
+            raise missing_permissions()
+        if payload.get("embeds") and not perms & EMBED_LINKS:
+            raise missing_permissions()
+
+    def throttle_post(self, channel: FakeChannel) -> float | None:
+        """Seconds to wait if this channel post exceeds the configured rate limit, else None."""
+        if self.post_limit is None:
+            return None
+        allowed, per = self.post_limit
+        now = time.monotonic()
+        recent = [t for t in self.post_times.get(channel.id, []) if now - t < per]
+        if len(recent) >= allowed:
+            self.post_times[channel.id] = recent
+            return max(0.001, per - (now - recent[0]))
+        recent.append(now)
+        self.post_times[channel.id] = recent
+        return None
 
     def require(self, channel: FakeChannel, *bits: int) -> None:
         perms = self.bot_permissions(channel)
@@ -391,8 +474,12 @@ class World:
             self.require(channel, VIEW_CHANNEL, SEND_MESSAGES_IN_THREADS)
         else:
             self.require(channel, VIEW_CHANNEL, SEND_MESSAGES)
+        if channel.is_group_dm or (channel.guild is not None and not self.bot_in(channel)):
+            raise ApiError(403, {"message": "Missing Access", "code": 50001})
         if uploads and channel.guild is not None:
             self.require(channel, ATTACH_FILES)
+        if payload.get("embeds") and channel.guild is not None:
+            self.require(channel, EMBED_LINKS)
         self.validate_message(payload, uploads, creating=True)
         if payload.get("flags"):
             # Only interaction replies can be ephemeral; Discord ignores the flag elsewhere.
@@ -448,6 +535,27 @@ class World:
         await self.gateway.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
         return thread
 
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """A guild text channel deleted (by a moderator): its threads go with it. Discord sends one
+        CHANNEL_DELETE and no THREAD_DELETE for the threads inside."""
+        assert channel.guild is not None and not channel.is_thread
+        for thread in [t for t in channel.guild.channels if t.is_thread and t.parent_id == channel.id]:
+            del self.channels[thread.id]
+            channel.guild.channels.remove(thread)
+        del self.channels[channel.id]
+        channel.guild.channels.remove(channel)
+        self.changed()
+        await self.gateway.dispatch("CHANNEL_DELETE", channel.payload())
+
+    async def set_thread_state(self, thread: FakeChannel, *, archived: bool | None = None, locked: bool | None = None) -> None:
+        """Discord (auto-archive after the idle duration) or a moderator changing a thread."""
+        if archived is not None:
+            thread.archived = archived
+        if locked is not None:
+            thread.locked = locked
+        self.changed()
+        await self.gateway.dispatch("THREAD_UPDATE", thread.payload())
+
     async def delete_thread(self, thread: FakeChannel) -> None:
         del self.channels[thread.id]
         if thread.guild is not None:
@@ -459,6 +567,8 @@ class World:
         await self.gateway.dispatch("THREAD_DELETE", data)
 
     async def edit_channel(self, channel: FakeChannel, payload: dict[str, Any]) -> FakeChannel:
+        if channel.is_thread:
+            self._check_thread_edit(channel, payload)
         if payload.get("name"):
             channel.name = payload["name"]
         if channel.is_thread:
@@ -468,6 +578,22 @@ class World:
         event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
         await self.gateway.dispatch(event, channel.payload())
         return channel
+
+    def _check_thread_edit(self, thread: FakeChannel, payload: dict[str, Any]) -> None:
+        """Discord's rules: (un)locking needs Manage Threads; reopening an archived thread needs
+        Send Messages in Threads, and Manage Threads if it is locked; renaming needs ownership or
+        Manage Threads."""
+        manage = self.bot_permissions(thread) & (MANAGE_THREADS | ADMINISTRATOR)
+        if "locked" in payload and bool(payload["locked"]) != thread.locked and not manage:
+            raise missing_permissions()
+        if thread.archived and payload.get("archived") is False:
+            if thread.locked and not manage:
+                raise missing_permissions()
+            self.require(thread, VIEW_CHANNEL, SEND_MESSAGES_IN_THREADS)
+        elif thread.archived and not thread.locked and "archived" not in payload:
+            raise ApiError(400, {"message": "Thread is archived", "code": 50083})
+        if payload.get("name") and thread.owner_id != self.bot.id and not manage:
+            raise missing_permissions()
 
     # -- application commands ---------------------------------------------------------------
 
@@ -545,6 +671,8 @@ class World:
                        f"Callback type {kind} is not valid for interaction type {ix.type}")
             raise form_error(errors)
         message: FakeMessage | None = None
+        if kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+            self.require_reply_permissions(ix, data, uploads)
         if kind == CHANNEL_MESSAGE:
             self.validate_message(data, uploads, creating=True)
             message = self._interaction_message(ix, data, uploads)
@@ -614,6 +742,8 @@ class World:
             metadata["command_type"] = 1
         if ix.source_message is not None:
             metadata["interacted_message_id"] = str(ix.source_message.id)
+        if self.forced_ephemeral(ix.user, ix.channel):
+            data = {**data, "flags": int(data.get("flags") or 0) | limits.FLAG_EPHEMERAL}
         return self.build_message(
             ix.channel,
             data,
@@ -628,6 +758,7 @@ class World:
         """POST /webhooks/{app}/{token}. After a deferred reply, the first followup fills in the
         "thinking" message (keeping its ephemerality), as Discord does."""
         self.validate_message(body, uploads, creating=True)
+        self.require_reply_permissions(ix, body, uploads)
         original = ix.original
         if ix.response_type == DEFERRED_CHANNEL_MESSAGE and original is not None and original.loading:
             await self.edit_message(original, {k: v for k, v in body.items() if k != "flags"}, uploads)
@@ -662,6 +793,7 @@ class World:
         self, ix: FakeInteraction, msg: FakeMessage, body: dict[str, Any], uploads: list[Upload]
     ) -> FakeMessage:
         self.validate_message(body, uploads, creating=False)
+        self.require_reply_permissions(ix, body, uploads)
         await self.edit_message(msg, body, uploads)
         self._mark_replied(ix, msg)
         self.changed()
