@@ -10,13 +10,16 @@ from __future__ import annotations
 import functools
 import io
 import logging
+import sqlite3
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, ParamSpec
 
 import discord
 
 import rules
-from cogs import components, posting
+import storage
+from cogs import components, posting, replies
 from cogs.i18n import code, ui
 from table.messages import TableError, message
 from table.service import Result, TableService, User
@@ -27,6 +30,15 @@ if TYPE_CHECKING:
 log = logging.getLogger("postern.discord")
 P = ParamSpec("P")
 THREAD_ARCHIVE_MINUTES = 10080
+SQLITE_MAX_INT = 2**63 - 1
+"""Ids beyond SQLite's integer range can only come from a forged custom_id or option."""
+RECEIVED = "postern_received"
+
+STORAGE_ERRORS: tuple[type[BaseException], ...] = tuple(
+    e for e in (sqlite3.OperationalError, getattr(storage, "StorageBusy", None)) if isinstance(e, type)
+)
+"""Storage faults the player can simply retry ("database is locked", "disk full"): the
+transaction was rolled back, so nothing was applied."""
 
 
 def service(interaction: discord.Interaction) -> TableService:
@@ -53,15 +65,43 @@ def table_locale(interaction: discord.Interaction) -> str:
 
 
 async def send(interaction: discord.Interaction, **kwargs: Any) -> None:
-    """Answer the interaction: first reply if none yet, else a follow-up."""
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+    """Answer the interaction: first reply, the deferred message, or a follow-up (see replies)."""
+    await replies.deliver(interaction, **kwargs)
 
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:
     await send(interaction, content=text[:2000], ephemeral=True)
+
+
+async def post_public(interaction: discord.Interaction, result: Result, header: list[str] | None = None) -> None:
+    """The public post about ``result`` (board image included): acknowledged before drawing, so
+    the reply never waits for rendering; if drawing fails the post still goes out, without it."""
+    await replies.acknowledge(interaction, ephemeral=False)
+    try:
+        post = await posting.public_post(result, header)
+    except Exception:
+        log.exception("drawing game %s v%s failed; posting without the image", result.game_id, result.version)
+        post = await posting.public_post(result, header, draw=False)
+    await send(interaction, **post)
+
+
+def throttled(interaction: discord.Interaction) -> bool:
+    """True if the caller has used up their share of commands for now."""
+    throttle = getattr(interaction.client, "throttle", None)
+    return throttle is not None and not throttle.command(interaction.user.id)
+
+
+def seen_at(interaction: discord.Interaction) -> float:
+    """The latest moment the sender could have seen the game when acting: the interaction's
+    creation (its snowflake), bounded by when we received it (clock skew)."""
+    received = float(interaction.extras.get(RECEIVED) or time.time())
+    return min(interaction.created_at.timestamp(), received)
+
+
+def check_id(*values: int | None) -> None:
+    """Refuse ids no real game, version or page can have (a forged custom_id) as stale."""
+    if any(v is not None and not 0 <= v <= SQLITE_MAX_INT for v in values):
+        raise TableError("stale")
 
 
 def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
@@ -69,25 +109,40 @@ def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
         interaction = args[0]
         assert isinstance(interaction, discord.Interaction)
-        try:
-            await flow(*args, **kwargs)
-        except TableError as err:
-            await refuse(interaction, err.text(reader_locale(interaction)))
-        except Exception:
-            game_id = kwargs.get("game_id")
-            if game_id is None:
-                try:
-                    row = await service(interaction).db.latest_game(channel_of(interaction))
-                    game_id = row.id if row else None
-                except Exception:  # the report must not fail because the database did
-                    game_id = None
-            log.exception("flow %s failed (game %s, channel %s)", flow.__name__, game_id, interaction.channel_id)
-            try:
-                await refuse(interaction, message("internal", reader_locale(interaction), game_id=game_id or "-"))
-            except discord.HTTPException:
-                log.warning("could not tell the user about the failure")
+        interaction.extras.setdefault(RECEIVED, time.time())
+        if throttled(interaction):
+            await refuse(interaction, ui("slow_down", reader_locale(interaction)))
+            return
+        async with replies.watch(interaction):
+            await run_flow(flow, interaction, *args, **kwargs)
 
     return wrapper
+
+
+async def run_flow(
+    flow: Callable[..., Awaitable[None]], interaction: discord.Interaction, *args: Any, **kwargs: Any
+) -> None:
+    """Run a flow; every failure becomes a short private answer (and a log line), never a traceback."""
+    try:
+        await flow(*args, **kwargs)
+    except TableError as err:
+        await refuse(interaction, err.text(reader_locale(interaction)))
+    except OverflowError:
+        log.info("refused an out-of-range id from %s in channel %s", interaction.user.id, interaction.channel_id)
+        await refuse(interaction, TableError("stale").text(reader_locale(interaction)))
+    except STORAGE_ERRORS as err:
+        log.warning("storage fault in %s (channel %s): %s", flow.__name__, interaction.channel_id, err)
+        await refuse(interaction, ui("not_saved", reader_locale(interaction)))
+    except Exception:
+        game_id = kwargs.get("game_id")
+        if game_id is None:
+            try:
+                row = await service(interaction).db.latest_game(channel_of(interaction))
+                game_id = row.id if row else None
+            except Exception:  # the report must not fail because the database did
+                game_id = None
+        log.exception("flow %s failed (game %s, channel %s)", flow.__name__, game_id, interaction.channel_id)
+        await refuse(interaction, message("internal", reader_locale(interaction), game_id=game_id or "-"))
 
 
 # ---- lobby ------------------------------------------------------------------------------------
@@ -99,7 +154,7 @@ async def open_game(interaction: discord.Interaction, game: str, players: int | 
             channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
             options=options, locale=reader_locale(interaction), solo=True,
         )
-        await send(interaction, **await posting.public_post(result, [started_header(result)]))
+        await post_public(interaction, result, [started_header(result)])
         return
     target = await lobby_thread(interaction, game)
     channel_id = str(target.id) if target is not None else channel_of(interaction)
@@ -155,7 +210,7 @@ async def leave(interaction: discord.Interaction) -> None:
 async def show_lobby(interaction: discord.Interaction, result: Result, from_button: bool) -> None:
     post = posting.lobby_post(result, result.locale)
     if from_button and interaction.message is not None:
-        await interaction.response.edit_message(content=post["content"], view=post["view"])
+        await replies.update(interaction, content=post["content"], view=post["view"])
     else:
         await send(interaction, **post)
 
@@ -169,7 +224,7 @@ def started_header(result: Result) -> str:
 @guarded
 async def start(interaction: discord.Interaction, game_id: int | None = None) -> None:
     result = await service(interaction).start(channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id)
-    await send(interaction, **await posting.public_post(result, [started_header(result)]))
+    await post_public(interaction, result, [started_header(result)])
     await name_thread(interaction, result)
 
 
@@ -199,9 +254,10 @@ async def solo(interaction: discord.Interaction, game: str) -> None:
             channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
             locale=reader_locale(interaction), solo=True,
         )
-        await send(interaction, **await posting.public_post(result, [started_header(result)]))
+        await post_public(interaction, result, [started_header(result)])
         return
     locale = reader_locale(interaction)
+    await replies.acknowledge(interaction, ephemeral=True)  # opening the DM and drawing take a while
     dm = await interaction.user.create_dm()
     result = await table.open(
         channel_id=str(dm.id), guild_id=None, user=caller(interaction), game=game, locale=locale, solo=True
@@ -221,18 +277,23 @@ async def solo(interaction: discord.Interaction, game: str) -> None:
 async def move(
     interaction: discord.Interaction, action: str, expected_version: int | None = None, game_id: int | None = None
 ) -> None:
+    """A move, typed or picked. A typed move carries no version, so it applies only against what
+    its sender could have seen (``seen_at``): a repeated identical command is "already done"."""
+    check_id(expected_version, game_id)
     result = await service(interaction).act(
         channel_id=channel_of(interaction),
         user=caller(interaction),
         action=action,
         expected_version=expected_version,
         game_id=game_id,
+        seen_at=seen_at(interaction) if expected_version is None else None,
     )
-    await send(interaction, **await posting.public_post(result))
+    await post_public(interaction, result)
 
 
 @guarded
 async def quick_move(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
+    check_id(game_id, version, index)
     table = service(interaction)
     action = await table.quick_action(
         channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id, version=version, index=index
@@ -270,6 +331,8 @@ async def hand(
     version: int | None = None,
 ) -> None:
     """The private view and a picker of the caller's moves (narrowed to one slice if ``part``)."""
+    check_id(game_id, page, part, version)
+    await replies.acknowledge(interaction, ephemeral=True)  # drawing follows: answer first
     locale = reader_locale(interaction)
     result, private, legal = await service(interaction).hand(
         channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id
@@ -296,7 +359,7 @@ async def hand(
     if view is not None:
         kwargs["view"] = view
     if edit:
-        await interaction.response.edit_message(attachments=[file], **kwargs)
+        await replies.update(interaction, attachments=[file], **kwargs)
     else:
         await send(interaction, file=file, ephemeral=True, **kwargs)
 
@@ -306,11 +369,12 @@ async def board(interaction: discord.Interaction) -> None:
     result = await service(interaction).status(channel_id=channel_of(interaction))
     if result.view is None:
         raise TableError("not_started")
-    await send(interaction, **await posting.public_post(result))
+    await post_public(interaction, result)
 
 
 @guarded
 async def status(interaction: discord.Interaction) -> None:
+    await replies.acknowledge(interaction, ephemeral=True)  # drawing follows: answer first
     locale = reader_locale(interaction)
     result = await service(interaction).status(channel_id=channel_of(interaction))
     title = rules.localised(rules.get(result.game).title, locale)

@@ -85,15 +85,16 @@ def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
     return view
 
 
-async def public_post(result: Result, header: list[str] | None = None) -> dict[str, Any]:
-    """Keyword arguments for ``send_message``/``send`` of a public post about ``result``."""
+async def public_post(result: Result, header: list[str] | None = None, draw: bool = True) -> dict[str, Any]:
+    """Keyword arguments for ``send_message``/``send`` of a public post about ``result``
+    (``draw=False``: without the board image, when drawing failed)."""
     locale = result.locale
     content = fit([*(header or []), *result_lines(result, locale)]) or "\u200b"
     post: dict[str, Any] = {
         "content": content,
         "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
     }
-    if result.view is not None:
+    if result.view is not None and draw:
         post["file"] = await image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
     buttons = game_buttons(result, locale)
     if buttons is not None:
