@@ -208,11 +208,16 @@ async def _settle(
                     image_ms.append((att.uploaded_at - ix.dispatched_at) * 1000.0)
         return committed, posted, image_ms
 
+    def answered() -> bool:
+        return all(ix.reply_message is not None or (not ix.acknowledged and late(ix)) for ix in sent)
+
+    # Settled: every interaction answered (or past its deadline unanswered), every committed move
+    # posted, and nothing new committed for a second.
     end = time.monotonic() + settle
-    result = await counts()
-    while result[1] < result[0] and time.monotonic() < end:
-        await asyncio.sleep(0.25)
-        result = await counts()
+    result, previous = await counts(), (-1, -1, [])
+    while time.monotonic() < end and not (answered() and result[1] >= result[0] and result[:2] == previous[:2]):
+        await asyncio.sleep(0.5)
+        result, previous = await counts(), result
     return result
 
 

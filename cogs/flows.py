@@ -77,6 +77,7 @@ async def post_public(interaction: discord.Interaction, result: Result, header: 
     """The public post about ``result`` (board image included): acknowledged before drawing, so
     the reply never waits for rendering; if drawing fails the post still goes out, without it."""
     await replies.acknowledge(interaction, ephemeral=False)
+    await replies.acknowledgements_first()
     try:
         post = await posting.public_post(result, header)
     except Exception:
@@ -150,6 +151,7 @@ async def run_flow(
 async def open_game(interaction: discord.Interaction, game: str, players: int | None, options: str | None) -> None:
     table = service(interaction)
     if interaction.guild_id is None:
+        await replies.acknowledge(interaction, ephemeral=False)  # a solo game starts: drawing follows
         result = await table.open(
             channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
             options=options, locale=reader_locale(interaction), solo=True,
@@ -223,6 +225,7 @@ def started_header(result: Result) -> str:
 
 @guarded
 async def start(interaction: discord.Interaction, game_id: int | None = None) -> None:
+    await replies.acknowledge(interaction, ephemeral=False)  # drawing follows: answer first
     result = await service(interaction).start(channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id)
     await post_public(interaction, result, [started_header(result)])
     await name_thread(interaction, result)
@@ -250,6 +253,7 @@ async def abandon(interaction: discord.Interaction) -> None:
 async def solo(interaction: discord.Interaction, game: str) -> None:
     table = service(interaction)
     if interaction.guild_id is None:
+        await replies.acknowledge(interaction, ephemeral=False)  # a solo game starts: drawing follows
         result = await table.open(
             channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
             locale=reader_locale(interaction), solo=True,
@@ -280,6 +284,8 @@ async def move(
     """A move, typed or picked. A typed move carries no version, so it applies only against what
     its sender could have seen (``seen_at``): a repeated identical command is "already done"."""
     check_id(expected_version, game_id)
+    await replies.acknowledge(interaction, ephemeral=False)  # before the table call: never late
+    await replies.acknowledgements_first()
     result = await service(interaction).act(
         channel_id=channel_of(interaction),
         user=caller(interaction),
@@ -354,7 +360,7 @@ async def hand(
         view = discord.ui.View(timeout=None)
         options = picker_options(game, legal, page, locale)
         view.add_item(components.MoveSelect(result.game_id, result.version, page, options, ui("pick", locale), part))
-    file = await posting.image(result.game, private, f"{result.game}-{result.game_id}-hand")
+    file = await posting.drawn(result.game, private, f"{result.game}-{result.game_id}-hand")
     kwargs: dict[str, Any] = {"content": "\n".join(lines)}
     if view is not None:
         kwargs["view"] = view
@@ -366,6 +372,7 @@ async def hand(
 
 @guarded
 async def board(interaction: discord.Interaction) -> None:
+    await replies.acknowledge(interaction, ephemeral=False)  # drawing follows: answer first
     result = await service(interaction).status(channel_id=channel_of(interaction))
     if result.view is None:
         raise TableError("not_started")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
+import weakref
 from typing import Any
 
 import discord
@@ -42,6 +44,22 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     dropped = len(lines) - len(kept)
     head = f"… (+{dropped})"
     return "\n".join([head, *kept])[:limit]
+
+
+DRAWING_SLOTS = max(1, os.cpu_count() or 1)
+"""Images drawn at once: one per core. More only queue inside the renderer while holding the
+interpreter away from the event loop (acknowledgements and table calls)."""
+_slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+
+async def drawn(game: str, view: dict[str, Any], name: str) -> discord.File:
+    """``image`` with at most ``DRAWING_SLOTS`` drawings in flight (per event loop)."""
+    loop = asyncio.get_running_loop()
+    slots = _slots.get(loop)
+    if slots is None:
+        slots = _slots[loop] = asyncio.Semaphore(DRAWING_SLOTS)
+    async with slots:
+        return await image(game, view, name)
 
 
 async def image(game: str, view: dict[str, Any], name: str) -> discord.File:
@@ -95,7 +113,7 @@ async def public_post(result: Result, header: list[str] | None = None, draw: boo
         "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
     }
     if result.view is not None and draw:
-        post["file"] = await image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
+        post["file"] = await drawn(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
     buttons = game_buttons(result, locale)
     if buttons is not None:
         post["view"] = buttons

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -30,11 +31,12 @@ from cogs.i18n import code, ui
 log = logging.getLogger("postern.discord")
 
 ACK_BUDGET = 0.4
-"""Seconds a flow may work before its interaction is deferred (Discord allows 3 s in total;
+"""Seconds a flow that did not acknowledge at once may work before its interaction is deferred (Discord allows 3 s in total;
 the rest covers event-loop lag and the callback's own round trip)."""
 
 _LOCK = "postern_ack_lock"
-_PRIVATE = "postern_private_pending"
+_PENDING = "postern_pending"
+"""Set after a command's defer: "private" or "public" — whose "thinking…" the first follow-up fills."""
 _EXPIRED = "postern_expired"
 
 
@@ -58,16 +60,64 @@ async def _defer(interaction: discord.Interaction, *, ephemeral: bool) -> None:
             await interaction.response.defer()  # no visible message; answers come as follow-ups
         else:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-            interaction.extras[_PRIVATE] = ephemeral
+            interaction.extras[_PENDING] = "private" if ephemeral else "public"
     except discord.HTTPException as err:  # expired before we could answer: deliver() falls back
         log.warning("could not acknowledge interaction %s in time: %s", interaction.id, err)
         interaction.extras[_EXPIRED] = True
 
 
+ACK_PRIORITY_WAIT = 1.5
+"""Longest that heavy work (table calls, drawing) holds back for acknowledgements in flight."""
+
+
+class _Gate:
+    """Counts acknowledgements in flight on one event loop; heavy work waits for them (bounded),
+    so under a burst every interaction is acknowledged before the CPU goes to moves and images."""
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+        self.drained = asyncio.Event()
+        self.drained.set()
+
+    def enter(self) -> None:
+        self.in_flight += 1
+        self.drained.clear()
+
+    def leave(self) -> None:
+        self.in_flight -= 1
+        if self.in_flight <= 0:
+            self.in_flight = 0
+            self.drained.set()
+
+
+_gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Gate] = weakref.WeakKeyDictionary()
+
+
+def _gate() -> _Gate:
+    loop = asyncio.get_running_loop()
+    gate = _gates.get(loop)
+    if gate is None:
+        gate = _gates[loop] = _Gate()
+    return gate
+
+
 async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool) -> None:
     """Acknowledge now (before slow work such as drawing); no-op if already answered."""
-    async with _lock(interaction):
-        await _defer(interaction, ephemeral=ephemeral)
+    gate = _gate()
+    gate.enter()
+    try:
+        async with _lock(interaction):
+            await _defer(interaction, ephemeral=ephemeral)
+    finally:
+        gate.leave()
+
+
+async def acknowledgements_first(max_wait: float = ACK_PRIORITY_WAIT) -> None:
+    """Hold heavy work back while other interactions wait for their acknowledgement."""
+    gate = _gate()
+    if gate.in_flight:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(gate.drained.wait(), max_wait)
 
 
 async def _late(interaction: discord.Interaction, budget: float) -> None:
@@ -100,10 +150,14 @@ async def deliver(interaction: discord.Interaction, **kwargs: Any) -> None:
             if not interaction.response.is_done() and not expired:
                 await interaction.response.send_message(**kwargs)
                 return
-            if not expired and interaction.extras.pop(_PRIVATE, False) and not ephemeral:
+            pending = interaction.extras.pop(_PENDING, None)
+            if not expired and pending == "private" and not ephemeral:
                 # The user saw a private "thinking…": close it with a short note, then post
                 # publicly (the first follow-up would otherwise fill the private message).
                 await interaction.edit_original_response(content=ui("posted_below", code(interaction.locale)))
+            elif not expired and pending == "public" and ephemeral:
+                # A refusal after a public "thinking…": remove that, so the answer stays private.
+                await interaction.delete_original_response()
         if not expired:
             await interaction.followup.send(**kwargs)
             return
