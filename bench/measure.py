@@ -99,8 +99,12 @@ async def table_figure(moves: int, game: str = "fixer", players: int = 2) -> Fig
     return Figure(f"table act + SQLite commit ({game} {players}p)", samples, "p95 ≤ 15 ms")
 
 
-async def run_all(quick: bool = False, games: list[str] | None = None) -> list[Figure]:
-    from bench.discord_roundtrip import roundtrip_figure
+async def run_all(
+    quick: bool = False, games: list[str] | None = None, burst: tuple[int, int] | None = None
+) -> list[Figure]:
+    """Every figure; ``burst`` = (moves, games) of the ``/move`` burst (default 500 across 125,
+    or 40 across 10 with ``quick``; (0, 0) skips it)."""
+    from bench.discord_roundtrip import burst_figures, roundtrip_figure
 
     figures: list[Figure] = []
     for name, game in rules.GAMES.items():
@@ -114,4 +118,7 @@ async def run_all(quick: bool = False, games: list[str] | None = None) -> list[F
         if not games or name in games:
             figures.append(await table_figure(100 if quick else 600, name, game.max_players))
     figures.append(await roundtrip_figure(10 if quick else 60))
+    moves, tables = burst if burst is not None else ((40, 10) if quick else (500, 125))
+    if moves > 0:
+        figures.extend(await burst_figures(moves, tables))
     return figures

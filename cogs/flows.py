@@ -284,7 +284,7 @@ async def move(
     """A move, typed or picked. A typed move carries no version, so it applies only against what
     its sender could have seen (``seen_at``): a repeated identical command is "already done"."""
     check_id(expected_version, game_id)
-    await replies.acknowledge(interaction, ephemeral=False)  # before the table call: never late
+    replies.acknowledge_soon(interaction, ephemeral=False)  # alongside the table call: never late
     await replies.acknowledgements_first()
     result = await service(interaction).act(
         channel_id=channel_of(interaction),

@@ -35,6 +35,7 @@ ACK_BUDGET = 0.4
 the rest covers event-loop lag and the callback's own round trip)."""
 
 _LOCK = "postern_ack_lock"
+_TASK = "postern_ack_task"
 _PENDING = "postern_pending"
 """Set after a command's defer: "private" or "public" — whose "thinking…" the first follow-up fills."""
 _EXPIRED = "postern_expired"
@@ -103,6 +104,7 @@ def _gate() -> _Gate:
 
 async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool) -> None:
     """Acknowledge now (before slow work such as drawing); no-op if already answered."""
+    await _settled(interaction)
     gate = _gate()
     gate.enter()
     try:
@@ -110,6 +112,31 @@ async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool) -> N
             await _defer(interaction, ephemeral=ephemeral)
     finally:
         gate.leave()
+
+
+def acknowledge_soon(interaction: discord.Interaction, *, ephemeral: bool) -> None:
+    """Start acknowledging without waiting for it, so the table call that follows keeps the order
+    in which interactions arrived (a game's moves queue in that order)."""
+    if interaction.response.is_done() or _TASK in interaction.extras:
+        return
+    gate = _gate()
+    gate.enter()  # counted at once: heavy work queued after this waits for it
+
+    async def run() -> None:
+        try:
+            async with _lock(interaction):
+                await _defer(interaction, ephemeral=ephemeral)
+        finally:
+            gate.leave()
+
+    interaction.extras[_TASK] = asyncio.create_task(run(), name=f"postern-ack-{interaction.id}")
+
+
+async def _settled(interaction: discord.Interaction) -> None:
+    """Wait for an acknowledgement started by ``acknowledge_soon``."""
+    task = interaction.extras.get(_TASK)
+    if task is not None:
+        await asyncio.shield(task)
 
 
 async def acknowledgements_first(max_wait: float = ACK_PRIORITY_WAIT) -> None:
@@ -144,6 +171,7 @@ async def deliver(interaction: discord.Interaction, **kwargs: Any) -> None:
     A public message whose interaction can no longer answer goes to the channel; a private one
     that cannot be delivered is logged (one line)."""
     ephemeral = bool(kwargs.get("ephemeral"))
+    await _settled(interaction)
     try:
         async with _lock(interaction):
             expired = bool(interaction.extras.get(_EXPIRED))
@@ -189,6 +217,7 @@ async def to_channel(interaction: discord.Interaction, kwargs: dict[str, Any], e
 
 async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Replace the message a button or menu belongs to (the lobby, the next page of a picker)."""
+    await _settled(interaction)
     try:
         async with _lock(interaction):
             if not interaction.response.is_done() and not interaction.extras.get(_EXPIRED):
