@@ -109,9 +109,9 @@ UI: dict[str, dict[str, str]] = {
         "zh-CN": "暂时无法保存——没有应用任何更改。请再试一次。",
     },
     "posted_below": {
-        "en": "Done — the board is posted below.",
-        "zh-TW": "完成——版圖已張貼在下方。",
-        "zh-CN": "完成——版图已张贴在下方。",
+        "en": "Done — posted below.",
+        "zh-TW": "完成——已張貼在下方。",
+        "zh-CN": "完成——已张贴在下方。",
     },
 }
 
