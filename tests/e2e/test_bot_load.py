@@ -163,7 +163,8 @@ async def test_one_users_burst_is_throttled_and_others_play_on(table: Table) -> 
         english = await fake.slash(table.bob, thread, "log", locale="en-US")
         assert "Slow down" in (english.content or "") and english.ephemeral
         # Autocomplete has its own bucket: typing still works for bob.
-        await fake.autocomplete(table.bob, thread, "move", "action", typed="")
+        topics = await fake.autocomplete(table.bob, thread, "rules", "topic", typed="", options={"game": "fixer"})
+        assert topics
 
 
 # ---- 3. typed moves are idempotent -------------------------------------------------------------
