@@ -3,7 +3,8 @@
 Settings come from the environment: ``DISCORD_TOKEN`` (without it, the local console starts),
 ``POSTERN_DB`` (SQLite file, default ``postern.db``, created on first run), ``POSTERN_DEV_GUILD``
 (optional guild id: slash commands sync there instantly), ``POSTERN_IMAGES`` (console images
-folder, default ``postern-images``), ``POSTERN_LOG_LEVEL`` (default ``INFO``).
+folder, default ``postern-images``), ``POSTERN_LOG_LEVEL`` (default ``INFO``), ``POSTERN_THROTTLE``
+(per-user command rate, default ``5/10,10``; ``off`` disables it).
 """
 
 from __future__ import annotations

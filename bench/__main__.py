@@ -22,14 +22,21 @@ def main() -> int:
     parser.add_argument("--only-load", action="store_true", help="run only the moves/s-with-images section")
     parser.add_argument("--load-games", type=int, default=None, help="live games (default 1000; quick 20)")
     parser.add_argument("--movers", type=int, default=None, help="concurrent movers (default 16; quick 4)")
+    parser.add_argument(
+        "--burst", default="", metavar="MOVES/GAMES",
+        help="the /move burst through the fake Discord, e.g. 500/125 (the default; 40/10 with --quick; 0/0 skips)",
+    )
     args = parser.parse_args()
     modes = [m for m in args.load.split(",") if m]
+    burst = None
+    if args.burst:
+        moves, _, tables = args.burst.partition("/")
+        burst = (int(moves), int(tables or max(1, int(moves) // 4)))
     if args.only_load:
         figures = asyncio.run(load_figures(args.quick, modes, args.load_games, args.movers))
     else:
-        figures = asyncio.run(
-            run_all(quick=args.quick, games=[g for g in args.games.split(",") if g], load_modes=modes)
-        )
+        games = [g for g in args.games.split(",") if g]
+        figures = asyncio.run(run_all(quick=args.quick, games=games, load_modes=modes, burst=burst))
     for figure in figures:
         print(figure.row())
     return 0

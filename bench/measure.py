@@ -175,9 +175,14 @@ async def load_figures(
 
 
 async def run_all(
-    quick: bool = False, games: list[str] | None = None, load_modes: list[str] | None = None
+    quick: bool = False,
+    games: list[str] | None = None,
+    load_modes: list[str] | None = None,
+    burst: tuple[int, int] | None = None,
 ) -> list[Figure]:
-    from bench.discord_roundtrip import roundtrip_figure
+    """Every figure; ``burst`` = (moves, games) of the ``/move`` burst (default 500 across 125,
+    or 40 across 10 with ``quick``; (0, 0) skips it)."""
+    from bench.discord_roundtrip import burst_figures, roundtrip_figure
 
     figures: list[Figure] = []
     for name, game in rules.GAMES.items():
@@ -192,6 +197,9 @@ async def run_all(
         if not games or name in games:
             figures.append(await table_figure(100 if quick else 600, name, game.max_players))
     figures.append(await roundtrip_figure(10 if quick else 60))
+    moves, tables = burst if burst is not None else ((40, 10) if quick else (500, 125))
+    if moves > 0:
+        figures.extend(await burst_figures(moves, tables))
     figures.extend(await load_figures(quick, load_modes if load_modes is not None else ["thread", "pool"]))
     from bench.storage_scale import lookup_figures
 

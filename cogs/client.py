@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
+from pathlib import Path
 
 import discord
 from discord import app_commands
@@ -14,6 +17,7 @@ from cogs import components
 from cogs.commands import PlayCog
 from cogs.i18n import PosternTranslator, code
 from cogs.threads import ThreadKeeper
+from cogs.throttle import Throttle
 from render import pool as render_pool
 from storage import Database
 from table.messages import message
@@ -25,7 +29,9 @@ log = logging.getLogger("postern.discord")
 class PosternBot(commands.Bot):
     """Holds the table service; no privileged intents (no message content, no member list)."""
 
-    def __init__(self, db_path: str, dev_guild: str | None = None, sync: bool = True) -> None:
+    def __init__(
+        self, db_path: str, dev_guild: str | None = None, sync: bool = True, throttle: Throttle | None = None
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -39,6 +45,8 @@ class PosternBot(commands.Bot):
         self.table: TableService
         self.dev_guild = dev_guild
         self.sync_on_start = sync
+        self.sync_stamp = sync_stamp_path(db_path)
+        self.throttle = throttle if throttle is not None else Throttle.from_env()
         self._warm: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -55,13 +63,32 @@ class PosternBot(commands.Bot):
         self._warm = asyncio.create_task(pool.start(), name="postern-warm-renderers")
 
     async def sync_commands(self) -> None:
-        if self.dev_guild:
-            guild = discord.Object(id=int(self.dev_guild))
+        """Upload the command tree only when it changed since the last successful sync (a hash of
+        the exact payload, target and application, kept next to the database): a restart loop
+        must not run into Discord's command-sync rate limit."""
+        guild = discord.Object(id=int(self.dev_guild)) if self.dev_guild else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
+        digest = await self.command_digest(guild)
+        if self.sync_stamp is not None and read_stamp(self.sync_stamp) == digest:
+            log.info("commands unchanged since the last sync; not syncing")
+            return
+        synced = await self.tree.sync(guild=guild)
+        if self.sync_stamp is not None:
+            write_stamp(self.sync_stamp, digest)
         log.info("synced %d commands%s", len(synced), f" to guild {self.dev_guild}" if self.dev_guild else "")
+
+    async def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """SHA-256 of what ``tree.sync`` would upload, with where it goes and for which app."""
+        commands = self.tree._get_all_commands(guild=guild)
+        translator = self.tree.translator
+        if translator is not None:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands]
+        else:
+            payload = [c.to_dict(self.tree) for c in commands]
+        payload.sort(key=lambda c: (c.get("type", 1), c["name"]))
+        envelope = {"application": self.application_id, "guild": guild.id if guild else None, "commands": payload}
+        return hashlib.sha256(json.dumps(envelope, sort_keys=True, default=str).encode()).hexdigest()
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Last line of defence: flows catch their own errors, so this sees only framework ones."""
@@ -80,6 +107,28 @@ class PosternBot(commands.Bot):
         if self._warm is not None:
             await self._warm
         await self.db.close()
+
+
+def sync_stamp_path(db_path: str) -> Path | None:
+    """Where the hash of the last synced command tree lives: beside a database file (none for an
+    in-memory database or a server URL: those sync at every start)."""
+    if db_path == ":memory:" or "://" in db_path:
+        return None
+    return Path(f"{db_path}.commands-sync")
+
+
+def read_stamp(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+
+
+def write_stamp(path: Path, digest: str) -> None:
+    try:
+        path.write_text(digest + "\n", encoding="utf-8")
+    except OSError as err:  # the next start will simply sync again
+        log.warning("could not record the command sync in %s: %s", path, err)
 
 
 def warm_views() -> list[tuple[str, dict]]:

@@ -43,6 +43,13 @@ def matches(typed: str, *haystacks: str) -> bool:
     return all(w in hay for w in words)
 
 
+def typing_allowed(interaction: discord.Interaction) -> bool:
+    """Autocomplete has its own, larger bucket (cogs.throttle): when it runs dry the list is
+    empty for a moment; typing never uses up a player's commands."""
+    throttle = getattr(interaction.client, "throttle", None)
+    return throttle is None or throttle.autocomplete(interaction.user.id)
+
+
 def move_choices(game: rules.Game, legal: list[str], typed: str, locale: str) -> list[app_commands.Choice[str]]:
     """Legal moves matching ``typed``, grouped by kind, at most 25, labelled for humans."""
     found = []
@@ -78,7 +85,7 @@ class GameGroup(app_commands.Group, name="game", description=desc("game")):
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "game", None) or "fixer"
-        if name not in rules.GAMES:
+        if name not in rules.GAMES or not typing_allowed(interaction):
             return []
         game = rules.get(name)
         locale = flows.reader_locale(interaction)
@@ -141,6 +148,8 @@ class PlayCog(commands.Cog):
 
     @move.autocomplete("action")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if not typing_allowed(interaction):
+            return []
         try:
             game, legal = await flows.service(interaction).legal_moves(
                 channel_id=flows.channel_of(interaction), user=flows.caller(interaction)
@@ -180,7 +189,7 @@ class PlayCog(commands.Cog):
     @rules_.autocomplete("topic")
     async def topic_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "game", None) or "fixer"
-        if name not in rules.GAMES:
+        if name not in rules.GAMES or not typing_allowed(interaction):
             return []
         locale = flows.reader_locale(interaction)
         topics = rules.get(name).help(locale)

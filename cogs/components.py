@@ -131,7 +131,8 @@ class MoveSelect(
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         choice = str(values[0]) if values else ""
         if choice.startswith("__more:"):
-            page = int(choice.split(":")[1])
+            number = choice.split(":", 1)[1]
+            page = int(number) if number.isascii() and number.isdigit() else -1  # forged: refused as stale
             await flows.hand(interaction, game_id=self.game_id, page=page, edit=True, part=self.part, version=self.version)
             return
         await flows.move(interaction, choice, expected_version=self.version, game_id=self.game_id)

@@ -11,13 +11,16 @@ import dataclasses
 import functools
 import io
 import logging
+import sqlite3
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, ParamSpec
 
 import discord
 
 import rules
-from cogs import components, notices, outbox, posting, reach
+import storage
+from cogs import components, notices, outbox, posting, reach, replies
 from cogs.i18n import code, group_name, topic_name, ui
 from table.messages import TableError, message
 from table.order import move_order
@@ -29,6 +32,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("postern.discord")
 P = ParamSpec("P")
 THREAD_ARCHIVE_MINUTES = 10080
+SQLITE_MAX_INT = 2**63 - 1
+"""Ids beyond SQLite's integer range can only come from a forged custom_id or option."""
+RECEIVED = "postern_received"
+
+STORAGE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.OperationalError, storage.StorageBusy)
+"""Storage faults the player can simply retry ("database is locked", "disk full"): the
+transaction was rolled back, so nothing was applied."""
 
 
 def service(interaction: discord.Interaction) -> TableService:
@@ -55,19 +65,49 @@ def table_locale(interaction: discord.Interaction) -> str:
 
 
 async def send(interaction: discord.Interaction, **kwargs: Any) -> None:
-    """Answer the interaction: first reply if none yet, else a follow-up. Where the server forces
-    a user-installed app's replies to be private, a public post says that others cannot see it."""
+    """Answer the interaction: first reply, the deferred message, or a follow-up (see replies).
+    Where the server forces a user-installed app's replies to be private, a public post says that
+    others cannot see it."""
     if not kwargs.get("ephemeral") and reach.current().forced_private:
         note = ui("forced_private", reader_locale(interaction))
         kwargs["content"] = posting.fit([text for text in (kwargs.get("content"), note) if text])
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+    await replies.deliver(interaction, **kwargs)
 
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:
     await send(interaction, content=text[:2000], ephemeral=True)
+
+
+async def post_public(interaction: discord.Interaction, result: Result, header: list[str] | None = None) -> None:
+    """The public post about ``result`` (board image included): acknowledged before drawing, so
+    the reply never waits for rendering; if drawing fails the post still goes out, without it."""
+    await replies.acknowledge(interaction, ephemeral=False)
+    await replies.acknowledgements_first()
+    try:
+        post = await posting.public_post(result, header)
+    except Exception:
+        log.exception("drawing game %s v%s failed; posting without the image", result.game_id, result.version)
+        post = await posting.public_post(result, header, draw=False)
+    await send(interaction, **post)
+
+
+def throttled(interaction: discord.Interaction) -> bool:
+    """True if the caller has used up their share of commands for now."""
+    throttle = getattr(interaction.client, "throttle", None)
+    return throttle is not None and not throttle.command(interaction.user.id)
+
+
+def seen_at(interaction: discord.Interaction) -> float:
+    """The latest moment the sender could have seen the game when acting: the interaction's
+    creation (its snowflake), bounded by when we received it (clock skew)."""
+    received = float(interaction.extras.get(RECEIVED) or time.time())
+    return min(interaction.created_at.timestamp(), received)
+
+
+def check_id(*values: int | None) -> None:
+    """Refuse ids no real game, version or page can have (a forged custom_id) as stale."""
+    if any(v is not None and not 0 <= v <= SQLITE_MAX_INT for v in values):
+        raise TableError("stale")
 
 
 def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
@@ -75,28 +115,44 @@ def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
         interaction = args[0]
         assert isinstance(interaction, discord.Interaction)
+        interaction.extras.setdefault(RECEIVED, time.time())
         bound = reach.bind(interaction)
         try:
-            await flow(*args, **kwargs)
-        except TableError as err:
-            await refuse(interaction, err.text(reader_locale(interaction)))
-        except Exception:
-            game_id = kwargs.get("game_id")
-            if game_id is None:
-                try:
-                    row = await service(interaction).db.latest_game(channel_of(interaction))
-                    game_id = row.id if row else None
-                except Exception:  # the report must not fail because the database did
-                    game_id = None
-            log.exception("flow %s failed (game %s, channel %s)", flow.__name__, game_id, interaction.channel_id)
-            try:
-                await refuse(interaction, message("internal", reader_locale(interaction), game_id=game_id or "-"))
-            except discord.HTTPException:
-                log.warning("could not tell the user about the failure")
+            if throttled(interaction):
+                await refuse(interaction, ui("slow_down", reader_locale(interaction)))
+                return
+            async with replies.watch(interaction):
+                await run_flow(flow, interaction, *args, **kwargs)
         finally:
             reach.unbind(bound)
 
     return wrapper
+
+
+async def run_flow(
+    flow: Callable[..., Awaitable[None]], interaction: discord.Interaction, *args: Any, **kwargs: Any
+) -> None:
+    """Run a flow; every failure becomes a short private answer (and a log line), never a traceback."""
+    try:
+        await flow(*args, **kwargs)
+    except TableError as err:
+        await refuse(interaction, err.text(reader_locale(interaction)))
+    except OverflowError:
+        log.info("refused an out-of-range id from %s in channel %s", interaction.user.id, interaction.channel_id)
+        await refuse(interaction, TableError("stale").text(reader_locale(interaction)))
+    except STORAGE_ERRORS as err:
+        log.warning("storage fault in %s (channel %s): %s", flow.__name__, interaction.channel_id, err)
+        await refuse(interaction, ui("not_saved", reader_locale(interaction)))
+    except Exception:
+        game_id = kwargs.get("game_id")
+        if game_id is None:
+            try:
+                row = await service(interaction).db.latest_game(channel_of(interaction))
+                game_id = row.id if row else None
+            except Exception:  # the report must not fail because the database did
+                game_id = None
+        log.exception("flow %s failed (game %s, channel %s)", flow.__name__, game_id, interaction.channel_id)
+        await refuse(interaction, message("internal", reader_locale(interaction), game_id=game_id or "-"))
 
 
 # ---- lobby ------------------------------------------------------------------------------------
@@ -105,11 +161,12 @@ async def open_game(interaction: discord.Interaction, game: str, players: int | 
     table = service(interaction)
     where = reach.current()
     if interaction.guild_id is None and not where.shared_dm:
+        await replies.acknowledge(interaction, ephemeral=False)  # a solo game starts: drawing follows
         result = await table.open(
             channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
             options=options, locale=reader_locale(interaction), solo=True,
         )
-        await send(interaction, **await posting.public_post(result, [started_header(result)]))
+        await post_public(interaction, result, [started_header(result)])
         return
     # Refuse bad input before anything exists on Discord (no empty thread left behind).
     table.validate(game=game, players=players, options=options, locale=reader_locale(interaction))
@@ -179,7 +236,7 @@ async def leave(interaction: discord.Interaction) -> None:
 async def show_lobby(interaction: discord.Interaction, result: Result, from_button: bool) -> None:
     post = posting.lobby_post(result, result.locale)
     if from_button and interaction.message is not None:
-        await interaction.response.edit_message(content=post["content"], view=post["view"])
+        await replies.update(interaction, content=post["content"], view=post["view"])
     else:
         await send(interaction, **post)
 
@@ -192,8 +249,9 @@ def started_header(result: Result) -> str:
 
 @guarded
 async def start(interaction: discord.Interaction, game_id: int | None = None) -> None:
+    await replies.acknowledge(interaction, ephemeral=False)  # drawing follows: answer first
     result = await service(interaction).start(channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id)
-    await send(interaction, **await posting.public_post(result, [started_header(result)]))
+    await post_public(interaction, result, [started_header(result)])
     await name_thread(interaction, result)
     await tell_missing_permissions(interaction, reach.current())
 
@@ -220,13 +278,15 @@ async def abandon(interaction: discord.Interaction) -> None:
 async def solo(interaction: discord.Interaction, game: str) -> None:
     table = service(interaction)
     if interaction.guild_id is None:
+        await replies.acknowledge(interaction, ephemeral=False)  # a solo game starts: drawing follows
         result = await table.open(
             channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
             locale=reader_locale(interaction), solo=True,
         )
-        await send(interaction, **await posting.public_post(result, [started_header(result)]))
+        await post_public(interaction, result, [started_header(result)])
         return
     locale = reader_locale(interaction)
+    await replies.acknowledge(interaction, ephemeral=True)  # opening the DM and drawing take a while
     try:
         dm = await interaction.user.create_dm()
     except discord.HTTPException:
@@ -252,21 +312,28 @@ async def solo(interaction: discord.Interaction, game: str) -> None:
 async def move(
     interaction: discord.Interaction, action: str, expected_version: int | None = None, game_id: int | None = None
 ) -> None:
+    """A move, typed or picked. A typed move carries no version, so it applies only against what
+    its sender could have seen (``seen_at``): a repeated identical command is "already done"."""
+    check_id(expected_version, game_id)
+    replies.acknowledge_soon(interaction, ephemeral=False)  # alongside the table call: never late
     # One game's posts go out in the order its moves were committed: a slow board image for one
     # move must not let the next move's post overtake it (simultaneous decisions, rate limits).
     async with outbox.lock(interaction.channel_id or 0):
+        await replies.acknowledgements_first()
         result = await service(interaction).act(
             channel_id=channel_of(interaction),
             user=caller(interaction),
             action=action,
             expected_version=expected_version,
             game_id=game_id,
+            seen_at=seen_at(interaction) if expected_version is None else None,
         )
-        await send(interaction, **await posting.public_post(result))
+        await post_public(interaction, result)
 
 
 @guarded
 async def quick_move(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
+    check_id(game_id, version, index)
     table = service(interaction)
     action = await table.quick_action(
         channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id, version=version, index=index
@@ -304,6 +371,8 @@ async def hand(
     version: int | None = None,
 ) -> None:
     """The private view and a picker of the caller's moves (narrowed to one slice if ``part``)."""
+    check_id(game_id, page, part, version)
+    await replies.acknowledge(interaction, ephemeral=True)  # drawing follows: answer first
     locale = reader_locale(interaction)
     result, private, legal = await service(interaction).hand(
         channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id
@@ -335,21 +404,23 @@ async def hand(
     if view is not None:
         kwargs["view"] = view
     if edit:
-        await interaction.response.edit_message(attachments=files, **kwargs)
+        await replies.update(interaction, attachments=files, **kwargs)
     else:
         await send(interaction, files=files, ephemeral=True, **kwargs)
 
 
 @guarded
 async def board(interaction: discord.Interaction) -> None:
+    await replies.acknowledge(interaction, ephemeral=False)  # drawing follows: answer first
     result = await service(interaction).status(channel_id=channel_of(interaction))
     if result.view is None:
         raise TableError("not_started")
-    await send(interaction, **await posting.public_post(result))
+    await post_public(interaction, result)
 
 
 @guarded
 async def status(interaction: discord.Interaction) -> None:
+    await replies.acknowledge(interaction, ephemeral=True)  # drawing follows: answer first
     locale = reader_locale(interaction)
     result = await service(interaction).status(channel_id=channel_of(interaction))
     title = rules.localised(rules.get(result.game).title, locale)

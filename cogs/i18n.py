@@ -98,6 +98,21 @@ UI: dict[str, dict[str, str]] = {
     },
     "score_line": {"en": "{rank}. {name} — {score}", "zh-TW": "{rank}. {name} — {score} 分", "zh-CN": "{rank}. {name} — {score} 分"},
     "automa": {"en": "Automa", "zh-TW": "自動機", "zh-CN": "自动机"},
+    "slow_down": {
+        "en": "Slow down a little — too many commands at once. Try again in a few seconds.",
+        "zh-TW": "請放慢一點——指令太多太快了。請幾秒後再試。",
+        "zh-CN": "请放慢一点——指令太多太快了。请几秒后再试。",
+    },
+    "not_saved": {
+        "en": "Could not save just now — nothing was applied. Please try again.",
+        "zh-TW": "暫時無法儲存——沒有套用任何變更。請再試一次。",
+        "zh-CN": "暂时无法保存——没有应用任何更改。请再试一次。",
+    },
+    "posted_below": {
+        "en": "Done — posted below.",
+        "zh-TW": "完成——已張貼在下方。",
+        "zh-CN": "完成——已张贴在下方。",
+    },
 }
 
 # Real-server edge cases: missing permissions, user installs, threads that close or vanish.

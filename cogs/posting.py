@@ -90,9 +90,10 @@ def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
     return view
 
 
-async def public_post(result: Result, header: list[str] | None = None) -> dict[str, Any]:
+async def public_post(result: Result, header: list[str] | None = None, draw: bool = True) -> dict[str, Any]:
     """Keyword arguments for ``send_message``/``send`` of a public post about ``result``; where
-    the bot may not attach files (``reach``), a text board replaces the image."""
+    the bot may not attach files (``reach``), a text board replaces the image (``draw=False``:
+    without the board image, when drawing failed)."""
     locale = result.locale
     lines = [*(header or []), *result_lines(result, locale)]
     with_image = reach.current().attach
@@ -103,7 +104,7 @@ async def public_post(result: Result, header: list[str] | None = None) -> dict[s
         "content": content,
         "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
     }
-    if result.view is not None and with_image:
+    if result.view is not None and with_image and draw:
         post["file"] = await image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
     buttons = game_buttons(result, locale)
     if buttons is not None:

@@ -103,6 +103,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "這個按鈕屬於較早的局面,遊戲已經進行。請用 /hand 查看目前局面。",
         "zh-CN": "这个按钮属于较早的局面,游戏已经进行。请用 /hand 查看当前局面。",
     },
+    "already_done": {
+        "en": "Already done: your “{action}” was played just before this command arrived. Nothing more was applied.",
+        "zh-TW": "已完成:你的「{action}」在這個指令送達前已經執行,沒有再次套用。",
+        "zh-CN": "已完成:你的“{action}”在这个指令送达前已经执行,没有再次应用。",
+    },
     "busy": {
         "en": "Someone moved at the same moment; please try again.",
         "zh-TW": "有人同時行動,請再試一次。",

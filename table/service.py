@@ -414,13 +414,20 @@ class TableService:
         action: str,
         expected_version: int | None = None,
         game_id: int | None = None,
+        seen_at: float | None = None,
     ) -> Result:
-        """Make one move for ``user``; ``expected_version`` (buttons) refuses stale clicks."""
+        """Make one move for ``user``; ``expected_version`` (buttons) refuses stale clicks.
+
+        ``seen_at`` (typed moves, which carry no version): the latest time the user could have
+        seen the game; the same action by the same user committed after it is "already done",
+        so a command sent twice applies once even where the notation is legal again."""
         row = await self._live_or_finished(channel_id, game_id)
         async with self.lock(row.id):
             row = await self._live_or_finished(channel_id, game_id)
             game, state, seats, seat = await self._turn_of(row, user, expected_version)
             text = action.strip()
+            if seen_at is not None and text and await self._done_since(row.id, user.id, text, seen_at):
+                raise TableError("already_done", action=text)
             if not text:
                 legal = game.legal_actions(state, seat)
                 raise TableError("empty_action", example=legal[0] if legal else "?")
@@ -472,6 +479,13 @@ class TableService:
             who = ", ".join(seats[s].name for s in acting if 0 <= s < len(seats)) or "…"
             raise TableError("not_your_turn", who=who)
         return game, state, seats, seat
+
+    async def _done_since(self, game_id: int, user_id: str, action: str, since: float) -> bool:
+        async with self.db.conn.execute(
+            "SELECT 1 FROM actions WHERE game_id = ? AND user_id = ? AND action = ? AND at > ? LIMIT 1",
+            (game_id, user_id, action, since),
+        ) as cur:
+            return await cur.fetchone() is not None
 
     async def _next_seq(self, game_id: int) -> int:
         return await self.db.next_seq(game_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import rules
+from bench.discord_roundtrip import burst
 from bench.load import run_load
 from bench.measure import ratio_figures, render_figures, rules_figures, table_figure
 from bench.stats import Figure
@@ -47,3 +48,13 @@ async def test_moves_with_images_run_in_both_drawing_modes() -> None:
         assert run.moves > 0 and run.rate > 0
         assert len(run.act_ms) >= run.moves and run.lag_ms
         assert len(run.figures()) == 7 and run.main_cpu > 0 and run.capacity() > 0
+
+
+async def test_the_move_burst_runs_small() -> None:
+    """The burst of ``/move`` through the fake Discord at a smoke size: every interaction is
+    acknowledged within the deadline and every committed move is posted with its image."""
+    report = await burst(moves=8, games=2)
+    assert report.sent == 8 and report.acknowledged == 8
+    assert report.committed == 8 and report.posted == report.committed
+    assert len(report.image_ms) == report.committed and all(ms > 0 for ms in report.image_ms)
+    assert "posted 8/8" in report.figures()[0].row()

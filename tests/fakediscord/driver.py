@@ -42,7 +42,8 @@ readable answer), ``ix.message`` / ``content`` / ``files`` / ``components`` / ``
 ``ephemeral`` (the message that carried the first readable answer), ``await ix.reply()``,
 ``ix.followups`` / ``await ix.wait_followups(n)`` (after a defer the first followup fills the
 "thinking" message, so it is ``ix.original``, not a followup — as on Discord), ``ix.choices``,
-``ix.modal``, ``ix.rejections``, ``ix.payload`` (what was dispatched).
+``ix.modal``, ``ix.rejections``, ``ix.payload`` (what was dispatched). With ``wait=True`` a
+deferred interaction is returned once its answer arrived (up to ``fake.answer_wait`` seconds).
 
 The world: ``fake.messages(channel)`` (visible messages, oldest first: ``content``, ``embeds``,
 ``components``, ``attachments[i].data`` bytes, ``mentioned_user_ids()``, ``pinged_user_ids()``,
@@ -150,6 +151,8 @@ class FakeDiscord:
         self._host = host
         self._port = port
         self._runner: web.AppRunner | None = None
+        self.answer_wait = 10.0
+        """Seconds ``slash``/``click``/``select`` wait for the answer that follows a defer."""
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -601,6 +604,10 @@ class FakeDiscord:
         await session.dispatch("INTERACTION_CREATE", ix.payload)
         if wait:
             await ix.response(timeout)
+            if ix.deferred:
+                # After a defer the answer follows (its edit or first followup): wait for it, so
+                # the test reads what the user would read. Not an error if it never comes.
+                await self.world.wait_until(lambda: ix.reply_message is not None, self.answer_wait)
         return ix
 
 

@@ -377,6 +377,8 @@ class FakeAttachment:
     data: bytes
     content_type: str | None = None
     description: str | None = None
+    uploaded_at: float = field(default_factory=time.monotonic)
+    """When the fake received the file (``time.monotonic``): what "time to the image" measures."""
 
     @property
     def size(self) -> int:

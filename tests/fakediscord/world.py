@@ -756,11 +756,12 @@ class World:
 
     async def followup(self, ix: FakeInteraction, body: dict[str, Any], uploads: list[Upload]) -> FakeMessage:
         """POST /webhooks/{app}/{token}. After a deferred reply, the first followup fills in the
-        "thinking" message (keeping its ephemerality), as Discord does."""
+        "thinking" message (keeping its ephemerality), as Discord does; once that message was
+        deleted, a followup is a new message with its own flags."""
         self.validate_message(body, uploads, creating=True)
         self.require_reply_permissions(ix, body, uploads)
         original = ix.original
-        if ix.response_type == DEFERRED_CHANNEL_MESSAGE and original is not None and original.loading:
+        if ix.response_type == DEFERRED_CHANNEL_MESSAGE and original is not None and original.loading and not original.deleted:
             await self.edit_message(original, {k: v for k, v in body.items() if k != "flags"}, uploads)
             msg = original
         else:
