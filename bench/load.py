@@ -118,7 +118,8 @@ class _Games:
         players = rules.get(name).max_players
         channel = f"load-{number}"
         await self.table.open(
-            channel_id=channel, guild_id="bench", user=_user(number, 0), game=name, players=players
+            channel_id=channel, guild_id="bench", user=_user(number, 0), game=name, players=players,
+            options="seating=host",  # user <number>-<seat> sits in that seat
         )
         for seat in range(1, players):
             await self.table.join(channel_id=channel, user=_user(number, seat))

@@ -192,6 +192,7 @@ TOPIC_NAMES: dict[str, dict[str, str]] = {
     "cards": {"en": "cards", "zh-TW": "卡牌", "zh-CN": "卡牌"},
     "king": {"en": "king", "zh-TW": "國王", "zh-CN": "国王"},
     "options": {"en": "options", "zh-TW": "選項", "zh-CN": "选项"},
+    "variants": {"en": "variants", "zh-TW": "變體", "zh-CN": "变体"},
 }
 """Names of the rules' help topics (``Game.help`` keys) as the reader sees them."""
 
