@@ -141,7 +141,10 @@ async def burst(moves: int = 500, games: int = 125, game: str = "fixer", settle:
                 for channel, users in zip(channels, seated, strict=True):
                     people = [User(str(u.id), u.name) for u in users]
                     where = str(channel.id)
-                    await table.open(channel_id=where, guild_id=str(guild.id), user=people[0], game=game, players=players)
+                    await table.open(
+                        channel_id=where, guild_id=str(guild.id), user=people[0], game=game, players=players,
+                        options="seating=host",  # the planned moves name players by seat
+                    )
                     for person in people[1:]:
                         await table.join(channel_id=where, user=person)
                     await table.start(channel_id=where, user=people[0])
