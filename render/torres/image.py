@@ -140,9 +140,9 @@ def _castle_outlines(
     for label, sq in anchor.items():
         left, top, right, bottom = _cell_box(sq)
         ink = kit.contrast_ink(square_fill(heights[sq]))
-        width = kit.draw_text(d, (right - 8, top + 8), f"×{areas[label]}", 22, ink, bold=True, anchor="ra")
-        if label == king_label:
-            kit.draw_text(d, (right - 12 - width, top + 4), "♚", 26, ink, anchor="ra")
+        kit.draw_text(d, (right - 8, top + 8), f"×{areas[label]}", 22, ink, bold=True, anchor="ra")
+        if label == king_label:  # under the height number, left of any figure on the square
+            kit.draw_text(d, (left + 8, top + 44), "♚", 24, ink)
 
 
 def _king_frame(d: ImageDraw.ImageDraw, sq: int, labels: list[int]) -> None:
