@@ -311,9 +311,22 @@ class Console:
             path = await self.save_image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
             self.say(f"  board: {path}")
             if result.finished:
-                scores = game.scores(game.loads((await self.table.db.game(result.game_id)).snapshot))  # type: ignore[union-attr]
-                self.say(f"  final scores: {scores}")
+                self.final_lines(result)
         return True
+
+    def final_lines(self, result: Result) -> None:
+        """The final scores, best first (tie-breaks applied by the rules), and the winner."""
+        if not result.ranking:
+            return
+
+        def who(seat: int) -> str:
+            return "Automa" if seat == rules.AUTOMA else result.names[seat]
+
+        def score(seat: int) -> int:
+            return result.scores[seat if seat >= 0 else len(result.scores) - 1]
+
+        self.say(f"  final scores: {', '.join(f'{who(s)} {score(s)}' for s in result.ranking)}")
+        self.say(f"  winner: {who(result.ranking[0])}")
 
     async def cmd_status(self, args: list[str]) -> bool:
         """The table, the caller's own score (only theirs) and, once over, the result and winner."""
@@ -327,16 +340,8 @@ class Console:
         mine = await self.table.own_score(channel_id=CHANNEL, user=self.current)
         if mine is not None:
             self.say(f"  your score ({self.current.name}): {mine}")
-        if result.finished and result.ranking:
-            def who(seat: int) -> str:
-                return "Automa" if seat == rules.AUTOMA else result.names[seat]
-
-            def score(seat: int) -> int:
-                return result.scores[seat if seat >= 0 else len(result.scores) - 1]
-
-            table = ", ".join(f"{who(s)} {score(s)}" for s in result.ranking)
-            self.say(f"  final scores: {table}")
-            self.say(f"  winner: {who(result.ranking[0])}")
+        if result.finished:
+            self.final_lines(result)
         return True
 
     async def cmd_log(self, args: list[str]) -> bool:
