@@ -50,8 +50,10 @@ Commands
   games                       the games Postern knows
   quit                        leave (the game is saved; run again to continue)
 
-A line that is exactly one of your legal moves, as listed, is always played as that move, even
-when it starts with a command word (`move c3-c4`, `board 3`): moves come before commands."""
+Moves come before commands: a line that is exactly one of your legal moves, as listed, is played
+as that move even when it starts with a command word (`move c3-c4`, `board 3`); a line of several
+words that starts like one of your listed moves is read as a move too (the game says why it is
+illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's notation."""
 
 
 class Console:
@@ -143,8 +145,9 @@ class Console:
         """Run one command line; returns False to quit.
 
         Order of reading: a line that is exactly one of the current player's legal moves is that
-        move (so no command word can shadow a move text); then a command word; then a move number;
-        then ``move TEXT``; anything else is tried as a move and refused by the rules if illegal.
+        move (so no command word can shadow a move text); then a command word, unless the line
+        has several words and its first begins a listed move; then a move number; then
+        ``move TEXT``; anything else is tried as a move and refused by the rules if illegal.
         """
         words = line.split()
         if not words:
@@ -155,12 +158,17 @@ class Console:
         text = " ".join(words)
         cmd, args = words[0].lower(), words[1:]
         try:
-            listed = await self.listed_move(text)
+            _, legal = await self.table.legal_moves(channel_id=CHANNEL, user=self.current)
+            listed = listed_move(text, legal)
             if listed is not None:
                 await self.move(listed)
                 return True
+            # The first word of a multi-word listed move ("move a4-a3", "board 3") is notation
+            # here: a line of several words starting with it is a move, and the game explains
+            # why it is illegal, rather than a command with arguments.
+            notation = {a.split()[0].casefold() for a in legal if " " in a}
             handler = self.commands().get(cmd)
-            if handler is not None:
+            if handler is not None and not (args and cmd in notation):
                 return await handler(args)
             if NUMBER.fullmatch(cmd) and len(words) == 1:
                 index = int(cmd) - 1
@@ -169,18 +177,10 @@ class Console:
                     return True
                 await self.move(self.numbered[index])
                 return True
-            await self.move(" ".join(args) if cmd == "move" and args else text)
+            await self.move(" ".join(args) if cmd == "move" and args and cmd not in notation else text)
         except TableError as err:
             self.say(f"  ✗ {err.text(self.locale)}")
         return True
-
-    async def listed_move(self, text: str) -> str | None:
-        """``text`` as one of the current player's legal moves (case-insensitive), if it is one."""
-        _, legal = await self.table.legal_moves(channel_id=CHANNEL, user=self.current)
-        if text in legal:
-            return text
-        folded = [a for a in legal if a.casefold() == text.casefold()]
-        return folded[0] if len(folded) == 1 else None
 
     def commands(self) -> dict[str, Callable]:
         return {
@@ -311,9 +311,22 @@ class Console:
             path = await self.save_image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
             self.say(f"  board: {path}")
             if result.finished:
-                scores = game.scores(game.loads((await self.table.db.game(result.game_id)).snapshot))  # type: ignore[union-attr]
-                self.say(f"  final scores: {scores}")
+                self.final_lines(result)
         return True
+
+    def final_lines(self, result: Result) -> None:
+        """The final scores, best first (tie-breaks applied by the rules), and the winner."""
+        if not result.ranking:
+            return
+
+        def who(seat: int) -> str:
+            return "Automa" if seat == rules.AUTOMA else result.names[seat]
+
+        def score(seat: int) -> int:
+            return result.scores[seat if seat >= 0 else len(result.scores) - 1]
+
+        self.say(f"  final scores: {', '.join(f'{who(s)} {score(s)}' for s in result.ranking)}")
+        self.say(f"  winner: {who(result.ranking[0])}")
 
     async def cmd_status(self, args: list[str]) -> bool:
         """The table, the caller's own score (only theirs) and, once over, the result and winner."""
@@ -327,16 +340,8 @@ class Console:
         mine = await self.table.own_score(channel_id=CHANNEL, user=self.current)
         if mine is not None:
             self.say(f"  your score ({self.current.name}): {mine}")
-        if result.finished and result.ranking:
-            def who(seat: int) -> str:
-                return "Automa" if seat == rules.AUTOMA else result.names[seat]
-
-            def score(seat: int) -> int:
-                return result.scores[seat if seat >= 0 else len(result.scores) - 1]
-
-            table = ", ".join(f"{who(s)} {score(s)}" for s in result.ranking)
-            self.say(f"  final scores: {table}")
-            self.say(f"  winner: {who(result.ranking[0])}")
+        if result.finished:
+            self.final_lines(result)
         return True
 
     async def cmd_log(self, args: list[str]) -> bool:
@@ -367,6 +372,14 @@ class Console:
     async def move(self, action: str) -> None:
         result = await self.table.act(channel_id=CHANNEL, user=self.current, action=action)
         await self.show(result)
+
+
+def listed_move(text: str, legal: list[str]) -> str | None:
+    """``text`` as one of ``legal`` (exactly, else the only case-insensitive match), if it is one."""
+    if text in legal:
+        return text
+    folded = [a for a in legal if a.casefold() == text.casefold()]
+    return folded[0] if len(folded) == 1 else None
 
 
 def clean_name(text: str) -> str | None:

@@ -50,6 +50,9 @@ async def test_a_torres_move_starting_with_move_is_played_as_listed(con: tuple[c
     else:
         raise AssertionError("no knight move became legal")
     fresh(out)
+    await c.handle("move z1-z2")  # illegal: the game says why, it is not taken as the move "z1-z2"
+    text = fresh(out)
+    assert "✗" in text and "z1 is not a square" in text, text
     await c.handle(moves[0])
     text = fresh(out)
     assert "✗" not in text, text
@@ -67,6 +70,18 @@ async def test_a_move_shadowing_a_command_word_is_played(con: tuple[console.Cons
     text = fresh(out)
     assert "takes estate board 3" in text
     assert "board 3" not in c.numbered  # the next player may no longer take it
+
+
+async def test_move_prefix_still_forces_a_move_where_move_is_no_notation(
+    con: tuple[console.Console, io.StringIO],
+) -> None:
+    c, out = con
+    await c.handle("solo fixer")
+    first = c.numbered[0]
+    fresh(out)
+    await c.handle(f"move {first}")
+    text = fresh(out)
+    assert "✗" not in text and "• " in text, text
 
 
 async def test_the_numbered_list_reaches_every_move_through_more(con: tuple[console.Console, io.StringIO]) -> None:
