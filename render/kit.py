@@ -9,6 +9,7 @@ coloured thing, because colour alone must never carry meaning.
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -179,6 +180,59 @@ def draw_text(
             ink = round(0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2])
         image.paste(ink, (left, top, left + glyphs.mask.width, top + glyphs.mask.height), glyphs.mask)
     return width
+
+
+@dataclass(frozen=True)
+class _SpriteParts:
+    """An RGBA sprite split for fast pasting: the band of rows that is fully opaque (pasted as
+    plain RGB, a row copy) and the rows above and below it (pasted through their alpha)."""
+
+    sprite: Image.Image
+    core: Image.Image | None
+    core_top: int
+    edges: tuple[tuple[int, Image.Image], ...]
+
+
+_SPRITES: OrderedDict[int, _SpriteParts] = OrderedDict()
+_SPRITE_LIMIT = 1024
+
+
+def _sprite_parts(sprite: Image.Image) -> _SpriteParts:
+    parts = _SPRITES.get(id(sprite))
+    if parts is not None and parts.sprite is sprite:
+        _SPRITES.move_to_end(id(sprite))
+        return parts
+    alpha = sprite.getchannel("A")
+    opaque = [alpha.crop((0, y, sprite.width, y + 1)).getextrema()[0] == 255 for y in range(sprite.height)]
+    top = opaque.index(True) if True in opaque else sprite.height
+    bottom = top
+    while bottom < sprite.height and opaque[bottom]:
+        bottom += 1
+    edges = [(0, sprite.crop((0, 0, sprite.width, top)))] if top else []
+    if bottom < sprite.height:
+        edges.append((bottom, sprite.crop((0, bottom, sprite.width, sprite.height))))
+    core = sprite.crop((0, top, sprite.width, bottom)).convert("RGB") if bottom > top else None
+    parts = _SpriteParts(sprite, core, top, tuple(edges))
+    _SPRITES[id(sprite)] = parts  # holds the sprite, so its id cannot be reused while cached
+    if len(_SPRITES) > _SPRITE_LIMIT:
+        _SPRITES.popitem(last=False)
+    return parts
+
+
+def paste_sprite(image: Image.Image, xy: tuple[int, int], sprite: Image.Image) -> None:
+    """Paste a cached RGBA ``sprite`` at ``xy`` with its transparency, like
+    ``image.paste(sprite, xy, sprite)`` but several times faster for the usual sprite (a card or
+    panel with rounded corners): only the rows that hold transparency are blended. Sprites must
+    not change after their first paste (they are cached by identity)."""
+    if sprite.mode != "RGBA" or image.mode != "RGB":
+        image.paste(sprite, xy, sprite)
+        return
+    parts = _sprite_parts(sprite)
+    x, y = xy
+    if parts.core is not None:
+        image.paste(parts.core, (x, y + parts.core_top))
+    for dy, band in parts.edges:
+        image.paste(band, (x, y + dy), band)
 
 
 def contrast_ink(colour: RGB) -> RGB:

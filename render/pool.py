@@ -10,6 +10,8 @@ Behaviour (what callers can rely on):
 * **Sized to the cores**: ``workers`` defaults to the CPUs this process may run on.
 * **Warmed**: every worker draws the given warm-up views when it starts, so fonts and cached
   layers are ready before the first player's move; :meth:`RenderPool.start` starts them all.
+* **Never slower to start**: while :meth:`RenderPool.start` is still spawning and warming the
+  workers, drawings run in a thread of this process, as before the pool existed.
 * **Bounded**: at most ``limit`` requests wait for a worker. A request beyond that waits for
   room (back-pressure) instead of piling views up in memory; it is never refused.
 * **Newest board wins**: a request with a ``key`` (e.g. a game's public board) that finds an
@@ -146,6 +148,9 @@ class RenderPool:
         """PNG bytes of ``view``, drawn in a worker; ``key`` lets a newer request replace this one
         while it waits (then the newer image is returned)."""
         loop = self._adopt_loop()
+        if self._started is not None and not self._started.done():
+            # Workers still starting: a spawned, warming worker takes seconds, a thread milliseconds.
+            return await asyncio.to_thread(self.drawer, game, view)
         waiter: asyncio.Future[bytes] = loop.create_future()
         while True:
             older = self._keyed.get(key) if key is not None else None

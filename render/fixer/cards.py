@@ -137,7 +137,7 @@ def empty_slot(width: int, height: int) -> Image.Image:
 
 def paste(image: Image.Image, xy: tuple[float, float], sprite: Image.Image) -> None:
     """Paste a cached RGBA sprite (rounded corners stay transparent over any background)."""
-    image.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
+    kit.paste_sprite(image, (round(xy[0]), round(xy[1])), sprite)
 
 
 def paste_face(

@@ -107,3 +107,20 @@ def test_text_is_measured_once_per_string() -> None:
         kit.text_width("Player 1", 30, True)
     info = kit.text_width.cache_info()
     assert info.misses == 1 and info.hits == 2
+
+
+def test_sprite_paste_equals_an_alpha_paste() -> None:
+    sprite = Image.new("RGBA", (60, 80), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).rounded_rectangle(
+        (0, 0, 59, 79), radius=12, fill=kit.ORANGE, outline=kit.INK, width=2
+    )
+    sprite.putpixel((30, 1), (255, 255, 255, 128))  # a half-transparent edge pixel
+    clear = Image.new("RGBA", (20, 20), (0, 0, 0, 0))
+    ImageDraw.Draw(clear).ellipse((2, 2, 17, 17), fill=kit.BLUE)  # no fully opaque row at all
+    for item in (sprite, clear):
+        expected = Image.new("RGB", (120, 120), SURFACE)
+        expected.paste(item, (13, 21), item)
+        for _ in range(2):  # first paste splits the sprite, the second uses the cached parts
+            fast = Image.new("RGB", (120, 120), SURFACE)
+            kit.paste_sprite(fast, (13, 21), item)
+            assert fast.tobytes() == expected.tobytes()

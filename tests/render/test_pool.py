@@ -136,3 +136,19 @@ async def test_the_pool_survives_a_crashed_worker() -> None:
         assert await pool.draw("torres", {"n": 2}) == echo("torres", {"n": 2})
     finally:
         await pool.close()
+
+
+async def test_drawings_do_not_wait_for_a_starting_pool(tmp_path: Path) -> None:
+    """While the workers spawn and warm up, a drawing runs in a thread of this process."""
+    pool = RenderPool(workers=1, warm=[("fixer", {"sleep": 1.5})], drawer=fake_draw)
+    try:
+        starting = asyncio.create_task(pool.start())
+        await asyncio.sleep(0.05)
+        t0 = time.perf_counter()
+        assert await pool.draw("fixer", {"mark": str(tmp_path)}) == echo("fixer", {"mark": str(tmp_path)})
+        assert time.perf_counter() - t0 < 1.0
+        assert [m.name for m in tmp_path.iterdir()] == [str(os.getpid())]  # drawn here, not in a worker
+        await starting
+        assert await pool.draw("fixer", {"n": 1}) == echo("fixer", {"n": 1})
+    finally:
+        await pool.close()
