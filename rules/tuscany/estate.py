@@ -80,9 +80,23 @@ def parse_space(text: str) -> tuple[int, int] | None:
 def _adjacent(col: int, row: int) -> list[tuple[int, int]]:
     """§2.9 adjacency: even columns (a, c, e) sit half a hex higher than odd ones."""
     if col % 2 == 0:
-        cand = [(col, row - 1), (col, row + 1), (col - 1, row - 1), (col - 1, row), (col + 1, row - 1), (col + 1, row)]
+        cand = [
+            (col, row - 1),
+            (col, row + 1),
+            (col - 1, row - 1),
+            (col - 1, row),
+            (col + 1, row - 1),
+            (col + 1, row),
+        ]
     else:
-        cand = [(col, row - 1), (col, row + 1), (col - 1, row), (col - 1, row + 1), (col + 1, row), (col + 1, row + 1)]
+        cand = [
+            (col, row - 1),
+            (col, row + 1),
+            (col - 1, row),
+            (col - 1, row + 1),
+            (col + 1, row),
+            (col + 1, row + 1),
+        ]
     return cand
 
 
@@ -136,7 +150,7 @@ def shifts_ok(shifts: tuple[int, ...]) -> bool:
     """At least one board unshifted and neighbours differ by at most one row (§2.9)."""
     if min(shifts) != 0 or max(shifts) > MAX_SHIFT:
         return False
-    return all(abs(a - b) <= 1 for a, b in zip(shifts, shifts[1:], strict=False))
+    return all(abs(a - b) <= 1 for a, b in itertools.pairwise(shifts))
 
 
 SHIFT_TRIPLES: tuple[tuple[int, ...], ...] = tuple(

@@ -183,10 +183,10 @@ def reveal(s: State, slot: int, seat: int, code: str, ev: list[Event]) -> None:
         p["pool"].remove(code)
         index = next(i for i, k in enumerate(p["stacks"]) if k > 0)
         p["stacks"][index] -= 1
-        if p["stacks"][index] == 0 and index == s["round"] - 1 and s["phase"] == "play":
-            if s["trigger"] is None and s["final_left"] is None:
-                s["trigger"] = seat
-                ev.append({"kind": "trigger", "seat": seat, "round": s["round"]})
+        emptied_own_round = p["stacks"][index] == 0 and index == s["round"] - 1 and s["phase"] == "play"
+        if emptied_own_round and s["trigger"] is None and s["final_left"] is None:
+            s["trigger"] = seat
+            ev.append({"kind": "trigger", "seat": seat, "round": s["round"]})
     s["display"][slot] = code
     ev.append({"kind": "reveal", "tile": code, "slot": slot + 1})
 
@@ -292,7 +292,9 @@ def resolve_placement(s: State, seat: int, code: str, space: str, ev: list[Event
     effect(s, seat, colour, code, area, space, ev)
 
 
-def effect(s: State, seat: int, colour: str, code: str, area: tuple[str, ...], space: str, ev: list[Event]) -> None:
+def effect(
+    s: State, seat: int, colour: str, code: str, area: tuple[str, ...], space: str, ev: list[Event]
+) -> None:
     """The effect of a tile type (§6)."""
     p = s["ps"][seat]
     if colour == "K":
@@ -396,8 +398,7 @@ def final_scoring(s: State, ev: list[Event]) -> None:
     for p, g in zip(s["ps"], gains, strict=True):
         p["red"] += g
     key = [
-        (-p["red"], -empty_spaces(s, seat), p["green"], cards_in(p["hand"]))
-        for seat, p in enumerate(s["ps"])
+        (-p["red"], -empty_spaces(s, seat), p["green"], cards_in(p["hand"])) for seat, p in enumerate(s["ps"])
     ]
     ranking = sorted(range(s["n"]), key=lambda seat: (key[seat], seat))
     winners = [seat for seat in ranking if key[seat] == key[ranking[0]]]

@@ -81,7 +81,8 @@ class Tuscany(Game):
         if state["result"] is not None:
             return list(state["result"]["ranking"])
         key = [
-            (-p["red"], -empty_spaces(state, i), p["green"], cards_in(p["hand"])) for i, p in enumerate(state["ps"])
+            (-p["red"], -empty_spaces(state, i), p["green"], cards_in(p["hand"]))
+            for i, p in enumerate(state["ps"])
         ]
         return sorted(range(state["n"]), key=lambda i: (key[i], i))
 

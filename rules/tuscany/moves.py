@@ -182,7 +182,10 @@ def legal(s: State, seat: int) -> list[str]:
 
 def preset_moves(s: State, seat: int) -> list[str]:
     used = {b for p in s["ps"] for b in p["boards"]}
-    free = {letter: [b for b in sorted(data(s["v"]).boards) if b[0] == letter and b not in used] for letter in LETTERS}
+    free = {
+        letter: [b for b in sorted(data(s["v"]).boards) if b[0] == letter and b not in used]
+        for letter in LETTERS
+    }
     return [f"boards {seat + 1} {a} {b} {c}" for a in free["A"] for b in free["B"] for c in free["C"]]
 
 
@@ -395,7 +398,9 @@ def _place(s: State, seat: int, text: str, words: list[str], ev: list[Event]) ->
     space = _space(m.group(2), s, seat)
     colour = lay(s, seat).colour[space]
     if item != "hex" and colour_of(item) != colour:
-        raise illegal("wrong_colour", tile=colour_of(item), colour=colour_of(item), space=space, space_colour=colour)
+        raise illegal(
+            "wrong_colour", tile=colour_of(item), colour=colour_of(item), space=space, space_colour=colour
+        )
     units = parse_payment(m.group(3), colour)
     if units is None:
         raise illegal("payment_form", colour=colour, c=colour)
@@ -451,4 +456,3 @@ HANDLERS: dict[str, Any] = {
     "marble": _marble,
     "end": _end,
 }
-

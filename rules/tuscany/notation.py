@@ -54,9 +54,7 @@ def parse_payment(text: str, target: str) -> Payment | None:
             units.append("wk")
             continue
         up = part.upper()
-        if up == target:
-            units.append(up)
-        elif len(up) == 2 and up[0] == up[1] and up[0] in COLOURS and up[0] != target:
+        if up == target or (len(up) == 2 and up[0] == up[1] and up[0] in COLOURS and up[0] != target):
             units.append(up)
         else:
             return None

@@ -26,7 +26,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.tuscany.data import BONUS_TYPES, COLOURS, DISPLAY_SLOTS, LETTERS, STACK_SIZE, STACKS, STORAGE_BASE, data
+from rules.tuscany.data import (
+    BONUS_TYPES,
+    COLOURS,
+    DISPLAY_SLOTS,
+    LETTERS,
+    STACK_SIZE,
+    STACKS,
+    data,
+)
 from rules.tuscany.estate import Layout, Placement, layout
 
 State = dict[str, Any]

@@ -30,7 +30,11 @@ LABELS: dict[str, L] = {
         "zh-TW": "將起始城堡放在 {space}",
         "zh-CN": "将起始城堡放在 {space}",
     },
-    "bonus": {"en": "Take the bonus tile {tile}", "zh-TW": "拿取獎勵板塊 {tile}", "zh-CN": "拿取奖励板块 {tile}"},
+    "bonus": {
+        "en": "Take the bonus tile {tile}",
+        "zh-TW": "拿取獎勵板塊 {tile}",
+        "zh-CN": "拿取奖励板块 {tile}",
+    },
     "draw": {"en": "Draw region cards", "zh-TW": "抽區域牌", "zh-CN": "抽区域牌"},
     "take": {
         "en": "Take the tile in slot {slot} into storage",
@@ -52,7 +56,11 @@ LABELS: dict[str, L] = {
         "zh-TW": "城堡:免費將第 {slot} 格的板塊放在 {space}",
         "zh-CN": "城堡:免费将第 {slot} 格的板块放在 {space}",
     },
-    "castle_pass": {"en": "Castle: take no free tile", "zh-TW": "城堡:不拿免費板塊", "zh-CN": "城堡:不拿免费板块"},
+    "castle_pass": {
+        "en": "Castle: take no free tile",
+        "zh-TW": "城堡:不拿免費板塊",
+        "zh-CN": "城堡:不拿免费板块",
+    },
     "marble": {
         "en": "Pay 1 marble for one more action",
         "zh-TW": "支付 1 大理石,再執行一個行動",
@@ -76,14 +84,34 @@ PAY_UNIT: dict[str, L] = {
 
 EVENTS: dict[str, L] = {
     "first": {"en": "{who} is the start player", "zh-TW": "{who} 是起始玩家", "zh-CN": "{who} 是起始玩家"},
-    "boards": {"en": "{who} gets boards {boards}", "zh-TW": "{who} 獲得區域圖板 {boards}", "zh-CN": "{who} 获得区域图板 {boards}"},
+    "boards": {
+        "en": "{who} gets boards {boards}",
+        "zh-TW": "{who} 獲得區域圖板 {boards}",
+        "zh-CN": "{who} 获得区域图板 {boards}",
+    },
     "chose": {"en": "{who} has chosen", "zh-TW": "{who} 已做出選擇", "zh-CN": "{who} 已做出选择"},
     "assembled": {"en": "Estates revealed", "zh-TW": "公開所有區域的組合", "zh-CN": "公开所有区域的组合"},
     "started": {"en": "Start castles: {spaces}", "zh-TW": "起始城堡:{spaces}", "zh-CN": "起始城堡:{spaces}"},
-    "bonus": {"en": "{who} takes bonus tile {tile}", "zh-TW": "{who} 拿取獎勵板塊 {tile}", "zh-CN": "{who} 拿取奖励板块 {tile}"},
-    "round": {"en": "Round {round}: {who} starts", "zh-TW": "第 {round} 輪:{who} 先開始", "zh-CN": "第 {round} 轮:{who} 先开始"},
-    "draw": {"en": "{who} draws {n} region cards", "zh-TW": "{who} 抽 {n} 張區域牌", "zh-CN": "{who} 抽 {n} 张区域牌"},
-    "cards": {"en": "{who} draws {n} region cards", "zh-TW": "{who} 抽 {n} 張區域牌", "zh-CN": "{who} 抽 {n} 张区域牌"},
+    "bonus": {
+        "en": "{who} takes bonus tile {tile}",
+        "zh-TW": "{who} 拿取獎勵板塊 {tile}",
+        "zh-CN": "{who} 拿取奖励板块 {tile}",
+    },
+    "round": {
+        "en": "Round {round}: {who} starts",
+        "zh-TW": "第 {round} 輪:{who} 先開始",
+        "zh-CN": "第 {round} 轮:{who} 先开始",
+    },
+    "draw": {
+        "en": "{who} draws {n} region cards",
+        "zh-TW": "{who} 抽 {n} 張區域牌",
+        "zh-CN": "{who} 抽 {n} 张区域牌",
+    },
+    "cards": {
+        "en": "{who} draws {n} region cards",
+        "zh-TW": "{who} 抽 {n} 張區域牌",
+        "zh-CN": "{who} 抽 {n} 张区域牌",
+    },
     "shuffle_region": {
         "en": "The region discard pile is shuffled into a new deck",
         "zh-TW": "區域牌棄牌堆洗成新的牌堆",
@@ -100,8 +128,16 @@ EVENTS: dict[str, L] = {
         "zh-CN": "{who} 从第 {slot} 格拿取 {tile}",
     },
     "discard": {"en": "{who} discards {item}", "zh-TW": "{who} 棄置 {item}", "zh-CN": "{who} 弃置 {item}"},
-    "reveal": {"en": "{tile} revealed in slot {slot}", "zh-TW": "第 {slot} 格翻開 {tile}", "zh-CN": "第 {slot} 格翻开 {tile}"},
-    "empty_slot": {"en": "Slot {slot} stays empty", "zh-TW": "第 {slot} 格保持空著", "zh-CN": "第 {slot} 格保持空着"},
+    "reveal": {
+        "en": "{tile} revealed in slot {slot}",
+        "zh-TW": "第 {slot} 格翻開 {tile}",
+        "zh-CN": "第 {slot} 格翻开 {tile}",
+    },
+    "empty_slot": {
+        "en": "Slot {slot} stays empty",
+        "zh-TW": "第 {slot} 格保持空著",
+        "zh-CN": "第 {slot} 格保持空着",
+    },
     "refresh": {
         "en": "Five {colour} tiles: slots {slots} set aside and refilled",
         "zh-TW": "同色五板塊({colour}):第 {slots} 格移除並補充",
@@ -118,13 +154,21 @@ EVENTS: dict[str, L] = {
         "zh-CN": "最后回合:每位玩家再进行一个回合,由 {who} 开始",
     },
     "pay": {"en": "{who} pays {payment}", "zh-TW": "{who} 支付 {payment}", "zh-CN": "{who} 支付 {payment}"},
-    "placed": {"en": "{who} places {tile} on {space}", "zh-TW": "{who} 將 {tile} 放在 {space}", "zh-CN": "{who} 将 {tile} 放在 {space}"},
+    "placed": {
+        "en": "{who} places {tile} on {space}",
+        "zh-TW": "{who} 將 {tile} 放在 {space}",
+        "zh-CN": "{who} 将 {tile} 放在 {space}",
+    },
     "castle": {
         "en": "{who}'s castle: {tile} from slot {slot} goes on {space}",
         "zh-TW": "{who} 的城堡:第 {slot} 格的 {tile} 放在 {space}",
         "zh-CN": "{who} 的城堡:第 {slot} 格的 {tile} 放在 {space}",
     },
-    "castle_pass": {"en": "{who} takes no free tile", "zh-TW": "{who} 不拿免費板塊", "zh-CN": "{who} 不拿免费板块"},
+    "castle_pass": {
+        "en": "{who} takes no free tile",
+        "zh-TW": "{who} 不拿免費板塊",
+        "zh-CN": "{who} 不拿免费板块",
+    },
     "castle_lost": {
         "en": "{who}'s castle: no display tile fits",
         "zh-TW": "{who} 的城堡:場中央沒有可放的板塊",
@@ -140,8 +184,16 @@ EVENTS: dict[str, L] = {
         "zh-TW": "{who} 綠色 +{n}({colour}格全部覆蓋)",
         "zh-CN": "{who} 绿色 +{n}({colour}格全部覆盖)",
     },
-    "green_farm": {"en": "{who} +{n} green (farm)", "zh-TW": "{who} 綠色 +{n}(農場)", "zh-CN": "{who} 绿色 +{n}(农场)"},
-    "green_ST": {"en": "{who} +{n} green (storage tile)", "zh-TW": "{who} 綠色 +{n}(存放區板塊)", "zh-CN": "{who} 绿色 +{n}(存放区板块)"},
+    "green_farm": {
+        "en": "{who} +{n} green (farm)",
+        "zh-TW": "{who} 綠色 +{n}(農場)",
+        "zh-CN": "{who} 绿色 +{n}(农场)",
+    },
+    "green_ST": {
+        "en": "{who} +{n} green (storage tile)",
+        "zh-TW": "{who} 綠色 +{n}(存放區板塊)",
+        "zh-CN": "{who} 绿色 +{n}(存放区板块)",
+    },
     "red_hex_full": {
         "en": "{who} +{n} red (no room for a hex token)",
         "zh-TW": "{who} 紅色 +{n}(沒有空位放六角指示物)",
@@ -149,11 +201,27 @@ EVENTS: dict[str, L] = {
     },
     "workers": {"en": "{who} +{n} workers", "zh-TW": "{who} +{n} 工人", "zh-CN": "{who} +{n} 工人"},
     "marble": {"en": "{who} +{n} marble", "zh-TW": "{who} +{n} 大理石", "zh-CN": "{who} +{n} 大理石"},
-    "hex": {"en": "{who} gains a hex token", "zh-TW": "{who} 獲得一個六角指示物", "zh-CN": "{who} 获得一个六角指示物"},
-    "yield": {"en": "{who} draws yield card {card}: {reward}", "zh-TW": "{who} 抽到生產牌 {card}:{reward}", "zh-CN": "{who} 抽到生产牌 {card}:{reward}"},
-    "marble_action": {"en": "{who} pays 1 marble for another action", "zh-TW": "{who} 支付 1 大理石再行動一次", "zh-CN": "{who} 支付 1 大理石再行动一次"},
+    "hex": {
+        "en": "{who} gains a hex token",
+        "zh-TW": "{who} 獲得一個六角指示物",
+        "zh-CN": "{who} 获得一个六角指示物",
+    },
+    "yield": {
+        "en": "{who} draws yield card {card}: {reward}",
+        "zh-TW": "{who} 抽到生產牌 {card}:{reward}",
+        "zh-CN": "{who} 抽到生产牌 {card}:{reward}",
+    },
+    "marble_action": {
+        "en": "{who} pays 1 marble for another action",
+        "zh-TW": "{who} 支付 1 大理石再行動一次",
+        "zh-CN": "{who} 支付 1 大理石再行动一次",
+    },
     "end": {"en": "{who} ends the turn", "zh-TW": "{who} 結束回合", "zh-CN": "{who} 结束回合"},
-    "scoring": {"en": "Scoring {round}: red totals {rows}", "zh-TW": "第 {round} 次計分:紅色總分 {rows}", "zh-CN": "第 {round} 次计分:红色总分 {rows}"},
+    "scoring": {
+        "en": "Scoring {round}: red totals {rows}",
+        "zh-TW": "第 {round} 次計分:紅色總分 {rows}",
+        "zh-CN": "第 {round} 次计分:红色总分 {rows}",
+    },
     "over": {"en": "Final scoring: {rows}", "zh-TW": "最終計分:{rows}", "zh-CN": "最终计分:{rows}"},
 }
 
@@ -307,16 +375,22 @@ def describe(action: str, locale: Locale) -> str:
         if head == "boards" and len(words) == 5:
             return localised(LABELS["boards"], locale).format(n=words[1], boards=" ".join(words[2:]))
         if head == "assemble" and len(words) == 4:
-            return localised(LABELS["assemble"], locale).format(boards=" | ".join(_board_label(w, locale) for w in words[1:]))
+            return localised(LABELS["assemble"], locale).format(
+                boards=" | ".join(_board_label(w, locale) for w in words[1:])
+            )
         if head == "start" and len(words) == 2:
             return localised(LABELS["start"], locale).format(space=words[1])
         if head == "bonus" and len(words) == 2:
             tile = words[1].upper()
-            return localised(LABELS["bonus"], locale).format(tile=f"{tile} ({localised(BONUS[tile], locale)})")
+            return localised(LABELS["bonus"], locale).format(
+                tile=f"{tile} ({localised(BONUS[tile], locale)})"
+            )
         if head == "take" and len(words) == 2:
             return localised(LABELS["take"], locale).format(slot=words[1])
         if head == "take" and len(words) == 4:
-            return localised(LABELS["take_discard"], locale).format(slot=words[1], item=item_label(words[3], locale))
+            return localised(LABELS["take_discard"], locale).format(
+                slot=words[1], item=item_label(words[3], locale)
+            )
         if head == "castle" and len(words) == 2:
             if words[1].lower() == "pass":
                 return localised(LABELS["castle_pass"], locale)

@@ -39,7 +39,9 @@ def build_view(s: State, seat: int | None) -> dict[str, Any]:
         seats.append(
             {
                 "boards": sorted(p["boards"]),
-                "ready": p["estate"] is not None if head is not None and head[:2] == ["wait", "assemble"] else None,
+                "ready": p["estate"] is not None
+                if head is not None and head[:2] == ["wait", "assemble"]
+                else None,
                 "estate": p["estate"] if show_estate else None,
                 "geometry": _geometry(s["v"], p["estate"]) if show_estate else None,
                 "start": p["start"] if (started or seat == i) else None,
