@@ -434,7 +434,7 @@ def test_t30_draw_reshuffles() -> None:
     s["ps"][0]["bonus"]["RC"] = 2
     s["deck"] = {c: 0 for c in s["deck"]} | {"V": 3}
     s["discard"] = {c: 0 for c in s["discard"]} | {"F": 10}
-    s, ev = play(s, 0, "draw")
+    s, _ev = play(s, 0, "draw")
     s = chance(s, "card V", "card V", "card V")
     assert GAME.to_act(s) == [CHANCE] and s["deck"]["F"] == 10
     s = chance(s, "card F")

@@ -50,7 +50,7 @@ def test_tables_have_three_locales() -> None:
             assert set(texts) == {"en", "zh-TW", "zh-CN"}, key
             for loc in ("zh-TW", "zh-CN"):
                 assert not english_left(texts[loc]), (key, loc)
-    assert list(GAME.help("zh-CN"))[0] == "overview"
+    assert next(iter(GAME.help("zh-CN"))) == "overview"
 
 
 def _playout_events(players: int, seed: int) -> tuple[list[dict], list[str]]:
