@@ -48,8 +48,8 @@ LABELS: dict[str, L] = {
     },
     "place": {
         "en": "Place the {tile} from storage on {space}, paying {pay}",
-        "zh-TW": "將存放區的{tile}放在 {space},支付 {pay}",
-        "zh-CN": "将存放区的{tile}放在 {space},支付 {pay}",
+        "zh-TW": "將存放區的{tile} 放在 {space},支付 {pay}",
+        "zh-CN": "将存放区的{tile} 放在 {space},支付 {pay}",
     },
     "castle": {
         "en": "Castle: put the tile from slot {slot} on {space} for free",

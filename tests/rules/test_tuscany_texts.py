@@ -17,7 +17,9 @@ from tests.rules.test_tuscany_support import e1, hand, refused, store
 LATIN_WORDS = re.compile(r"\b(the|and|from|your|tile|cards?|space|pay|paying|draws?|takes?|places?)\b", re.I)
 
 
-COMMAND = re.compile(r"\{[^}]*\}|\b(take|discard|place|using|draw|marble|end|castle|pass|assemble|start|bonus)\b")
+COMMAND = re.compile(
+    r"\{[^}]*\}|\b(take|discard|place|using|draw|marble|end|castle|pass|assemble|start|bonus)\b"
+)
 
 
 def english_left(text: str) -> bool:
@@ -28,8 +30,16 @@ def english_left(text: str) -> bool:
 @pytest.mark.parametrize(
     "action,en,zh_tw",
     [
-        ("place 1V1@a3 using V+V", "Place the village 1V1 from storage on a3, paying 2 orange", "將存放區的村莊 1V1放在 a3,支付 2 張橘色"),
-        ("place hex@c4 using F+CC", "Place the hex token from storage on c4, paying 1 light green + a red pair", None),
+        (
+            "place 1V1@a3 using V+V",
+            "Place the village 1V1 from storage on a3, paying 2 orange",
+            "將存放區的村莊 1V1 放在 a3,支付 2 張橘色",
+        ),
+        (
+            "place hex@c4 using F+CC",
+            "Place the hex token from storage on c4, paying 1 light green + a red pair",
+            None,
+        ),
         ("place 1M1@d1 using wk+wk", "Place the monastery 1M1 from storage on d1, paying 2 workers", None),
         ("draw", "Draw region cards", "抽區域牌"),
         ("take 3 discard 1V1", "Take slot 3, discarding village 1V1 from storage", None),
