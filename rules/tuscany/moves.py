@@ -421,9 +421,9 @@ def _place(s: State, seat: int, text: str, words: list[str], ev: list[Event]) ->
 
 def _need_text(units: tuple[str, ...]) -> str:
     cards, workers = needs(units)
-    parts = [f"{k}×{c}" for c, k in cards.items()]
+    parts = [f"{c}{k}" for c, k in cards.items()]
     if workers:
-        parts.append(f"{workers}×wk")
+        parts.append(f"wk{workers}")
     return " ".join(parts)
 
 

@@ -47,6 +47,9 @@ FARM: dict[str, L] = {
     "LI": {"en": "livestock", "zh-TW": "牲畜", "zh-CN": "牲畜"},
 }
 
+WORKERS: L = {"en": "{n} worker(s)", "zh-TW": "{n} 個工人", "zh-CN": "{n} 个工人"}
+CARDS: L = {"en": "{n} {colour} card(s)", "zh-TW": "{n} 張{colour}牌", "zh-CN": "{n} 张{colour}牌"}
+
 COLOUR_PARAMS = ("colour", "space_colour")
 TILE_PARAMS = ("tile",)
 
@@ -69,7 +72,20 @@ def localise_params(params: dict[str, Any], locale: Locale) -> dict[str, Any]:
     for key in COLOUR_PARAMS:
         if key in out:
             out[key] = colour_name(str(out[key]), locale)
+    if "need" in out:
+        out["need"] = need_text(str(out["need"]), locale)
     for key in TILE_PARAMS:
         if key in out and str(out[key]) in TILE:
             out[key] = localised(TILE[str(out[key])], locale)
     return out
+
+
+def need_text(need: str, locale: Locale) -> str:
+    """``"V2 wk1"`` (what a payment uses) → "2 orange card(s), 1 worker(s)" in ``locale``."""
+    parts = []
+    for word in need.split():
+        if word.startswith("wk"):
+            parts.append(localised(WORKERS, locale).format(n=word[2:]))
+        elif word[:1] in COLOUR:
+            parts.append(localised(CARDS, locale).format(n=word[1:], colour=colour_name(word[0], locale)))
+    return ", ".join(parts) or need

@@ -127,6 +127,9 @@ def test_refusals_are_localised_and_name_the_rule() -> None:
     wrong = refused(s, 0, "place 1M1@c2 using M+M")
     assert GAME.reason_text(wrong, "en") == "a monastery goes on a yellow space, but c2 is grey"
     assert "灰色" in GAME.reason_text(wrong, "zh-TW")
+    short = refused(s, 0, "place 1M1@d1 using M+VV")
+    assert GAME.reason_text(short, "en") == "you need 1 yellow card(s), 2 orange card(s) to pay M+VV"
+    assert GAME.reason_text(short, "zh-CN") == "支付 M+VV 需要 1 张黄色牌, 2 张橙色牌"
     refused(s, 1, "draw", "not_your_turn")
 
 
