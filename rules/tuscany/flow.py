@@ -42,6 +42,7 @@ from rules.tuscany.data import (
     data,
 )
 from rules.tuscany.estate import fixed_estate
+from rules.tuscany.spaces import castle_targets
 from rules.tuscany.state import State, cards_in, colour_of, empty_spaces, lay, next_seat, order
 
 INPUT = {"first", "board", "preset", "card", "wait", "bonus", "fill", "yield", "castle"}
@@ -116,8 +117,6 @@ def _skip_input(s: State, t: list[Any], ev: list[Event]) -> bool:
             return True
         return False
     if kind == "castle":
-        from rules.tuscany.moves import castle_targets
-
         if not castle_targets(s, t[1]):
             s["tasks"].pop(0)
             ev.append({"kind": "castle_lost", "seat": t[1]})
@@ -391,6 +390,12 @@ def final_bonus(s: State, seat: int) -> int:
     if s["opts"]["final_tiles"] == "storage_and_stacks":
         tiles += sum(p["stacks"])
     return tiles + p["marble"] + p["workers"] + cards_in(p["hand"]) // CARDS_PER_RED
+
+
+def rank_key(s: State, seat: int) -> tuple[int, int, int, int]:
+    """§7.3: most red, then most empty spaces, fewest green, fewest cards in hand."""
+    p = s["ps"][seat]
+    return (-p["red"], -empty_spaces(s, seat), p["green"], cards_in(p["hand"]))
 
 
 def final_scoring(s: State, ev: list[Event]) -> None:

@@ -7,7 +7,8 @@ from typing import Any
 from rules.core import Event, Game, IllegalAction, Locale, Option
 from rules.tuscany import moves, texts
 from rules.tuscany.data import VERSIONS
-from rules.tuscany.state import State, cards_in, empty_spaces, new_state
+from rules.tuscany.flow import rank_key
+from rules.tuscany.state import State, new_state
 from rules.tuscany.view import build_view
 
 
@@ -80,11 +81,7 @@ class Tuscany(Game):
         """Red, then most empty spaces, fewest green, fewest cards (§7.3); then seat order."""
         if state["result"] is not None:
             return list(state["result"]["ranking"])
-        key = [
-            (-p["red"], -empty_spaces(state, i), p["green"], cards_in(p["hand"]))
-            for i, p in enumerate(state["ps"])
-        ]
-        return sorted(range(state["n"]), key=lambda i: (key[i], i))
+        return sorted(range(state["n"]), key=lambda i: (rank_key(state, i), i))
 
     def describe(self, action: str, locale: Locale = "en") -> str:
         return texts.describe(action, locale)

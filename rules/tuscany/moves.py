@@ -15,6 +15,7 @@ from rules.tuscany.data import BONUS_TYPES, COLOURS, DISPLAY_SLOTS, LETTERS, dat
 from rules.tuscany.estate import assemble_moves, parse_board_word, parse_space, shifts_ok
 from rules.tuscany.notation import affordable, needs, parse_payment, payment_text, payments
 from rules.tuscany.reasons import illegal
+from rules.tuscany.spaces import castle_targets, open_spaces
 from rules.tuscany.state import State, cards_in, colour_of, copy, lay
 
 # ---- who acts ---------------------------------------------------------------------------------
@@ -70,28 +71,6 @@ def chance_outcomes(s: State) -> list[tuple[str, float]]:
 
 def start_spaces(s: State, seat: int) -> list[str]:
     return list(lay(s, seat).by_colour.get("K", ()))
-
-
-def open_spaces(s: State, seat: int) -> list[str]:
-    """Empty spaces next to a covered space: where a tile may go (§5.2 #7)."""
-    p = s["ps"][seat]
-    layout_ = lay(s, seat)
-    cov = p["cov"]
-    return [sp for sp in layout_.colour if sp not in cov and any(n in cov for n in layout_.neighbours[sp])]
-
-
-def castle_targets(s: State, seat: int) -> list[str]:
-    """``castle <slot>@<space>`` moves: a display tile matching an open space's colour."""
-    layout_ = lay(s, seat)
-    spaces = open_spaces(s, seat)
-    out = []
-    for slot, code in enumerate(s["display"]):
-        if code is None:
-            continue
-        for sp in spaces:
-            if layout_.colour[sp] == colour_of(code):
-                out.append(f"castle {slot + 1}@{sp}")
-    return out
 
 
 def placeable(s: State, seat: int) -> list[str]:
