@@ -15,7 +15,11 @@ import rules
 from rules import CHANCE
 from table.chance import resolve
 
-PUBLIC_WORDS = {"fixer": {"keep", "discard"}, "torres": {"end", "king pass"}}
+PUBLIC_WORDS = {
+    "fixer": {"keep", "discard"},
+    "torres": {"end", "king pass"},
+    "tuscany": {"draw", "end", "marble"},
+}
 """Allowed button moves, or their first word (FIXER lists ``keep R5@2``: the card is public)."""
 
 

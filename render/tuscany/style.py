@@ -1,0 +1,104 @@
+"""Castles of Tuscany drawing constants: layout, colours, symbols and the words the image carries."""
+
+from __future__ import annotations
+
+from render import kit
+
+WIDTH = 1500
+HEADER = 84
+SHARED = 236
+PANEL_W = 740
+PANEL_H = 400
+HAND_STRIP = 170
+MARGIN = 10
+
+HEX_R = 27
+"""Estate hex radius (flat-topped): 6 columns × up to 7 rows fit in ~260 × 350 px."""
+DISPLAY_R = 40
+
+COLOUR_RGB: dict[str, kit.RGB] = {
+    "K": (20, 95, 60),
+    "C": (213, 72, 40),
+    "V": (236, 150, 20),
+    "F": (150, 205, 95),
+    "W": (214, 196, 160),
+    "M": (240, 222, 70),
+    "Q": (150, 150, 156),
+    "T": (40, 110, 190),
+}
+"""Tile colours as printed (dark green, red, orange, light green, beige, yellow, grey, blue)."""
+
+SYMBOL: dict[str, str] = {
+    "K": "♜",
+    "C": "★",
+    "V": "⌂",
+    "F": "✿",
+    "W": "⚙",
+    "M": "✝",
+    "Q": "⚒",
+    "T": "☕",
+}
+"""One symbol per tile type, so a covered space never relies on colour alone."""
+HEX_TOKEN = "⬢"
+
+FRAME: kit.RGB = (110, 96, 74)
+PANEL_FILL: kit.RGB = (252, 249, 241)
+ACTIVE_FILL: kit.RGB = (255, 243, 205)
+EMPTY_TINT = 0.62
+"""Empty spaces are the colour blended this far towards white (covered ones are full colour)."""
+
+BONUS_ORDER = ("RC", "ST", "MA", "WO", "YI")
+COLOURS = "KCVFWMQT"
+
+
+def tint(colour: str) -> kit.RGB:
+    return kit.blend(COLOUR_RGB[colour], kit.WHITE, EMPTY_TINT)
+
+
+WORDS: dict[str, dict[str, str]] = {
+    "title": {"en": "The Castles of Tuscany", "zh-TW": "托斯卡尼城堡", "zh-CN": "托斯卡纳城堡"},
+    "round": {"en": "Round {n}/3", "zh-TW": "第 {n}/3 輪", "zh-CN": "第 {n}/3 轮"},
+    "setup": {"en": "Setup", "zh-TW": "準備階段", "zh-CN": "准备阶段"},
+    "over": {"en": "Game over", "zh-TW": "遊戲結束", "zh-CN": "游戏结束"},
+    "to_act": {"en": "To act: {who}", "zh-TW": "輪到:{who}", "zh-CN": "轮到:{who}"},
+    "chance": {"en": "revealing…", "zh-TW": "翻牌中…", "zh-CN": "翻牌中…"},
+    "last_turns": {"en": "last turns: {n}", "zh-TW": "最後回合:{n}", "zh-CN": "最后回合:{n}"},
+    "round_ends": {"en": "round ends soon", "zh-TW": "本輪即將結束", "zh-CN": "本轮即将结束"},
+    "display": {"en": "Display", "zh-TW": "場中央", "zh-CN": "场中央"},
+    "region": {
+        "en": "Region deck {n} · discards {d}",
+        "zh-TW": "區域牌堆 {n} · 棄牌 {d}",
+        "zh-CN": "区域牌堆 {n} · 弃牌 {d}",
+    },
+    "yield": {"en": "Yield deck {n}", "zh-TW": "生產牌堆 {n}", "zh-CN": "生产牌堆 {n}"},
+    "neutral": {
+        "en": "Neutral stack {n} · set aside {a}",
+        "zh-TW": "中立板塊 {n} · 移除 {a}",
+        "zh-CN": "中立板块 {n} · 移除 {a}",
+    },
+    "bonus": {"en": "Bonus tiles", "zh-TW": "獎勵板塊", "zh-CN": "奖励板块"},
+    "colour_bonus": {
+        "en": "Colour bonus (1st/2nd)",
+        "zh-TW": "顏色獎勵(第一/第二)",
+        "zh-CN": "颜色奖励(第一/第二)",
+    },
+    "green": {"en": "green", "zh-TW": "綠", "zh-CN": "绿"},
+    "red": {"en": "red", "zh-TW": "紅", "zh-CN": "红"},
+    "stacks": {"en": "stacks", "zh-TW": "板塊堆", "zh-CN": "板块堆"},
+    "cards": {"en": "cards", "zh-TW": "手牌", "zh-CN": "手牌"},
+    "marble": {"en": "marble", "zh-TW": "大理石", "zh-CN": "大理石"},
+    "workers": {"en": "workers", "zh-TW": "工人", "zh-CN": "工人"},
+    "storage": {"en": "storage {n}/{cap}", "zh-TW": "存放區 {n}/{cap}", "zh-CN": "存放区 {n}/{cap}"},
+    "empty": {"en": "empty spaces {n}", "zh-TW": "空格 {n}", "zh-CN": "空格 {n}"},
+    "assembling": {"en": "choosing the estate…", "zh-TW": "正在組合區域…", "zh-CN": "正在组合区域…"},
+    "boards": {"en": "boards {b}", "zh-TW": "區域圖板 {b}", "zh-CN": "区域图板 {b}"},
+    "hand": {"en": "Your region cards", "zh-TW": "你的區域牌", "zh-CN": "你的区域牌"},
+    "pays": {"en": "can pay: {p}", "zh-TW": "可支付:{p}", "zh-CN": "可支付:{p}"},
+    "none": {"en": "nothing yet", "zh-TW": "尚無", "zh-CN": "尚无"},
+    "winner": {"en": "winner", "zh-TW": "勝者", "zh-CN": "胜者"},
+}
+
+
+def words(locale: str) -> dict[str, str]:
+    loc = locale if locale in ("en", "zh-TW", "zh-CN") else ("zh-TW" if locale.startswith("zh") else "en")
+    return {k: v[loc] for k, v in WORDS.items()}

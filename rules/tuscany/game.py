@@ -1,0 +1,106 @@
+"""The Castles of Tuscany as a ``rules.core.Game``: wiring the modules of this package to the contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Event, Game, IllegalAction, Locale, Option
+from rules.tuscany import moves, texts
+from rules.tuscany.data import VERSIONS
+from rules.tuscany.flow import rank_key
+from rules.tuscany.state import State, new_state
+from rules.tuscany.view import build_view
+
+
+class Tuscany(Game):
+    name = "tuscany"
+    title = {"en": "The Castles of Tuscany", "zh-TW": "托斯卡尼城堡", "zh-CN": "托斯卡纳城堡"}
+    min_players = 2
+    max_players = 4
+    options = [
+        Option(
+            "estate",
+            ("free", "fixed"),
+            "free",
+            {"en": "Estate assembly", "zh-TW": "區域組合", "zh-CN": "区域组合"},
+        ),
+        Option(
+            "boards",
+            ("random", "preset"),
+            "random",
+            {"en": "Region boards", "zh-TW": "區域圖板", "zh-CN": "区域图板"},
+        ),
+        Option(
+            "round_end",
+            ("rulebook", "equal_turns"),
+            "rulebook",
+            {"en": "Round end", "zh-TW": "輪結束方式", "zh-CN": "轮结束方式"},
+        ),
+        Option(
+            "final_tiles",
+            ("storage", "storage_and_stacks"),
+            "storage",
+            {"en": "Unplaced tiles scored", "zh-TW": "未放置板塊計分", "zh-CN": "未放置板块计分"},
+        ),
+        Option(
+            "start_player",
+            ("random", "host"),
+            "random",
+            {"en": "Start player", "zh-TW": "起始玩家", "zh-CN": "起始玩家"},
+        ),
+        Option(
+            "data_version",
+            VERSIONS,
+            VERSIONS[-1],
+            {"en": "Component data", "zh-TW": "配件資料版本", "zh-CN": "配件数据版本"},
+        ),
+    ]
+
+    def new(self, players: int, options: dict[str, Any] | None = None) -> State:
+        return new_state(players, self.resolve_options(players, options))
+
+    def to_act(self, state: State) -> list[int]:
+        return moves.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return moves.legal(state, seat)
+
+    def chance_outcomes(self, state: State) -> list[tuple[str, float]]:
+        return moves.chance_outcomes(state)
+
+    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        return moves.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def scores(self, state: State) -> list[int]:
+        return [p["red"] for p in state["ps"]]
+
+    def ranking(self, state: State) -> list[int]:
+        """Red, then most empty spaces, fewest green, fewest cards (§7.3); then seat order."""
+        if state["result"] is not None:
+            return list(state["result"]["ranking"])
+        return sorted(range(state["n"]), key=lambda i: (rank_key(state, i), i))
+
+    def describe(self, action: str, locale: Locale = "en") -> str:
+        return texts.describe(action, locale)
+
+    def event_text(self, event: Event, locale: Locale = "en", names: list[str] | None = None) -> str:
+        return texts.event_text(event, locale, names)
+
+    def reason_text(self, error: IllegalAction, locale: Locale = "en") -> str:
+        return texts.reason_text(error, locale)
+
+    def quick_actions(self, legal: list[str]) -> list[str]:
+        """Public decisions only: drawing, ending the turn, using marble (they show no card)."""
+        return [a for a in legal if a in ("draw", "end", "marble")]
+
+    def group(self, action: str) -> str:
+        return texts.group(action)
+
+    def help(self, locale: Locale = "en") -> dict[str, str]:
+        return texts.help_topics(locale)
+
+    def seat_label(self, seat: int, locale: Locale = "en") -> str:
+        return texts.seat_name(seat, locale)
