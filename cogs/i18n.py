@@ -193,10 +193,15 @@ TOPIC_NAMES: dict[str, dict[str, str]] = {
     "king": {"en": "king", "zh-TW": "國王", "zh-CN": "国王"},
     "options": {"en": "options", "zh-TW": "選項", "zh-CN": "选项"},
     "variants": {"en": "variants", "zh-TW": "變體", "zh-CN": "变体"},
+    "pay": {"en": "paying", "zh-TW": "支付", "zh-CN": "支付"},
+    "setup": {"en": "setup", "zh-TW": "準備", "zh-CN": "准备"},
 }
 """Names of the rules' help topics (``Game.help`` keys) as the reader sees them."""
 
 GROUP_NAMES: dict[str, dict[str, str]] = {
+    "bonus": {"en": "bonus", "zh-TW": "獎勵", "zh-CN": "奖励"},
+    "draw": {"en": "draw", "zh-TW": "抽牌", "zh-CN": "抽牌"},
+    "turn": {"en": "turn", "zh-TW": "回合", "zh-CN": "回合"},
     "play": {"en": "play", "zh-TW": "出牌", "zh-CN": "出牌"},
     "pass": {"en": "pass", "zh-TW": "傳牌", "zh-CN": "传牌"},
     "decide": {"en": "decide", "zh-TW": "決定", "zh-CN": "决定"},

@@ -99,7 +99,7 @@ class Tuscany(Game):
     def group(self, action: str) -> str:
         return texts.group(action)
 
-    def help(self, locale: Locale = "en") -> dict[str, str]:
+    def help(self, locale: Locale = "en", options: dict[str, Any] | None = None) -> dict[str, str]:
         return texts.help_topics(locale)
 
     def seat_label(self, seat: int, locale: Locale = "en") -> str:
