@@ -10,7 +10,8 @@ Schema (additive changes only): ``game``, ``players``, ``seat``, ``solo``, ``opt
 (the question: ``q``, ``card``, ``options``), ``shown`` (purchased cards), ``deck``, ``discard``
 (face up, oldest first), ``display`` (rows 1-6), ``piles`` (``top``, ``n``), ``bonus1`` (colours
 whose "1." card is left), ``all7`` (stack, top first), ``sp`` (``holder``, ``q``), ``estates``
-(one per seat, below), ``me`` (private view only), ``last``, ``final``, ``solo_target``.
+(one per seat, below), ``me`` (private view only), ``last``, ``final``, ``triple_vp`` (VP per
+completed triple by colour, as configured), ``solo_target``.
 An estate: ``hand`` (count), ``stack`` (count), ``proj``, ``est`` (colour → cards), ``silver``,
 ``workers``, ``goods``, ``animals``, ``sold``, ``vp_cards``, ``bonus``, ``all7``, ``score`` (running
 breakdown), ``storage``.
@@ -105,6 +106,7 @@ def build_view(st: State, seat: int | None, to_act: list[int]) -> dict[str, Any]
         "me": None,
         "last": list(st["last"]),
         "final": st["final"],
+        "triple_vp": dict(D.TRIPLE_VP[st["opt"]["triple_vp"]]),
         "solo_target": int(st["opt"]["solo_target"]) if st["n"] == 1 else None,
     }
     if seat is not None and 0 <= seat < st["n"]:
