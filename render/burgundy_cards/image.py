@@ -63,6 +63,8 @@ def compose(view: dict[str, Any]) -> Image.Image:
     players = int(view["players"])
     names = kit.seat_names(view, players)
     me = view.get("me")
+    if me is not None and not me.get("hand"):
+        me = None  # between turns or at the end: no hand to show
     final = view.get("final")
     image = background(players, locale, bool(me), bool(final)).copy()
     _header(image, view, names, w)

@@ -50,13 +50,15 @@ def test_views_render_within_size_and_width(players: int) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_private_view_adds_the_hand(locale: str) -> None:
-    state = _states(3)[3]
+    state = next(s for s in _states(3)[2:] if s["pl"][0]["hand"])
     public = _png(render.draw("burgundy_cards", {**GAME.view(state, None), "locale": locale}))
     private_view = {**GAME.view(state, 0), "locale": locale}
     private = _png(render.draw("burgundy_cards", private_view))
     assert private.height > public.height
     strip = private.crop((0, public.height, private.width, private.height)).convert("RGB")
     assert len(strip.getcolors(maxcolors=1 << 16) or []) > 4
+    empty = {**private_view, "me": {**private_view["me"], "hand": [], "uses": []}}
+    assert _png(render.draw("burgundy_cards", empty)).height == public.height  # no empty hand panel
 
 
 def test_final_and_solo_results_render() -> None:
