@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.burgundy_cards.layers import frame, label, pips, tile
+from render.burgundy_cards.layers import frame, label, pips, tile, warm
 from render.burgundy_cards.style import (
     ACTIVE,
     CARD,
@@ -50,10 +50,15 @@ SIDE_X = 900
 COL_W = 126
 PROJ_X = MARGIN + 12 + 7 * COL_W + 8
 PROJ_W, PROJ_STEP = 100, 106
+PARTS = ("triples", "first", "all7", "vp", "goods", "animals", "sp")
+PARTS_X, PART_W = MARGIN + 440, 104
+INFO = ("i_sold", "i_hand", "i_stack", "i_bonus")
+INFO_W = 160
 
 
 def draw(view: dict[str, Any]) -> bytes:
     """The PNG for ``view``."""
+    warm((CARD_W, ROW_H - 12), 14, PANEL)
     return encode(compose(view))
 
 
@@ -84,10 +89,24 @@ def compose(view: dict[str, Any]) -> Image.Image:
 
 @lru_cache(maxsize=32)
 def background(players: int, locale: str, private: bool, final: bool) -> Image.Image:
-    """Everything that does not change between moves: headings, row numbers, panel frames."""
-    w = words(locale)
+    """Everything that does not change between moves, assembled from cached pieces (so a new
+    player count or the private view costs a few pastes, not a redraw)."""
     height = TOP_H + players * ESTATE_H + (HAND_H if private else 0) + (FINAL_H if final else 0) + MARGIN
-    image, d = kit.canvas(WIDTH, height)
+    image, _ = kit.canvas(WIDTH, height)
+    image.paste(_top(locale), (0, 0))
+    y = TOP_H + (FINAL_H if final else 0)
+    for seat in range(players):
+        image.paste(_estate_frame(seat, locale), (0, y))
+        y += ESTATE_H
+    if private:
+        image.paste(_hand_frame(locale), (0, y))
+    return image
+
+
+@lru_cache(maxsize=8)
+def _top(locale: str) -> Image.Image:
+    w = words(locale)
+    image, d = kit.canvas(WIDTH, TOP_H)
     kit.draw_text(d, (MARGIN, 12), w["title"], 32, kit.INK, bold=True)
     kit.draw_text(d, (MARGIN, HEADER_H), w["display"], 22, kit.INK, bold=True)
     y = HEADER_H + 34
@@ -99,31 +118,43 @@ def background(players: int, locale: str, private: bool, final: bool) -> Image.I
         y += ROW_H
     kit.draw_text(d, (SIDE_X, HEADER_H), w["piles"], 22, kit.INK, bold=True)
     kit.draw_text(d, (SIDE_X, HEADER_H + 118), w["first"], 20, kit.DARK, bold=True)
-    y = TOP_H + (FINAL_H if final else 0)
-    for seat in range(players):
-        d.rounded_rectangle((MARGIN, y + 4, WIDTH - MARGIN, y + ESTATE_H - 8), 12, fill=PANEL,
-                            outline=kit.SEAT_COLOURS[seat], width=4)
-        kit.badge(d, (MARGIN + 30, y + 32), 19, kit.SEAT_COLOURS[seat], str(seat + 1))
-        top = y + 56
-        x = MARGIN + 12
-        for col in COLOURS:
-            fill = CARD[col]
-            d.rounded_rectangle((x, top, x + 118, top + 28), 6, fill=fill, outline=kit.INK, width=1)
-            kit.draw_text(d, (x + 59, top + 40), pick(COLOUR_NAMES, col, locale), 15, kit.DARK, anchor="mm")
-            x += COL_W
-        kit.draw_text(d, (PROJ_X, top), w["projects"], 20, kit.INK, bold=True)
-        for i in range(3):
-            bx = PROJ_X + i * PROJ_STEP
-            d.rounded_rectangle((bx, top + 26, bx + PROJ_W, top + 74), 7, outline=kit.GREY, width=2)
-        sy = top + 84
-        kit.draw_text(d, (PROJ_X, sy), w["storage"], 20, kit.INK, bold=True)
-        kit.badge(d, (PROJ_X + 14, sy + 40), 13, SILVER, "S")
-        kit.badge(d, (PROJ_X + 144, sy + 40), 13, WORKER, "W")
-        y += ESTATE_H
-    if private:
-        d.rounded_rectangle((MARGIN, y + 4, WIDTH - MARGIN, y + HAND_H - 8), 12, fill=kit.WHITE, outline=kit.INK,
-                            width=3)
-        kit.draw_text(d, (MARGIN + 16, y + 14), w["your_hand"], 22, kit.INK, bold=True)
+    return image
+
+
+@lru_cache(maxsize=32)
+def _estate_frame(seat: int, locale: str) -> Image.Image:
+    w = words(locale)
+    image, d = kit.canvas(WIDTH, ESTATE_H)
+    y = 0
+    d.rounded_rectangle((MARGIN, y + 4, WIDTH - MARGIN, y + ESTATE_H - 8), 12, fill=PANEL,
+                        outline=kit.SEAT_COLOURS[seat], width=4)
+    kit.badge(d, (MARGIN + 30, y + 32), 19, kit.SEAT_COLOURS[seat], str(seat + 1))
+    for k, part in enumerate(PARTS):
+        kit.draw_text(d, (PARTS_X + k * PART_W, y + 10), w["p_" + part], 14, kit.DARK, max_width=PART_W - 6)
+    for k, key in enumerate(INFO):
+        kit.draw_text(d, (MARGIN + 16 + k * INFO_W, y + ESTATE_H - 34), w[key], 15, kit.DARK)
+    top = y + 56
+    x = MARGIN + 12
+    for col in COLOURS:
+        d.rounded_rectangle((x, top, x + 118, top + 28), 6, fill=CARD[col], outline=kit.INK, width=1)
+        kit.draw_text(d, (x + 59, top + 40), pick(COLOUR_NAMES, col, locale), 15, kit.DARK, anchor="mm")
+        x += COL_W
+    kit.draw_text(d, (PROJ_X, top), w["projects"], 20, kit.INK, bold=True)
+    for i in range(3):
+        bx = PROJ_X + i * PROJ_STEP
+        d.rounded_rectangle((bx, top + 26, bx + PROJ_W, top + 74), 7, outline=kit.GREY, width=2)
+    sy = top + 84
+    kit.draw_text(d, (PROJ_X, sy), w["storage"], 20, kit.INK, bold=True)
+    kit.badge(d, (PROJ_X + 14, sy + 40), 13, SILVER, "S")
+    kit.badge(d, (PROJ_X + 144, sy + 40), 13, WORKER, "W")
+    return image
+
+
+@lru_cache(maxsize=8)
+def _hand_frame(locale: str) -> Image.Image:
+    image, d = kit.canvas(WIDTH, HAND_H)
+    d.rounded_rectangle((MARGIN, 4, WIDTH - MARGIN, HAND_H - 8), 12, fill=kit.WHITE, outline=kit.INK, width=3)
+    kit.draw_text(d, (MARGIN + 16, 14), words(locale)["your_hand"], 22, kit.INK, bold=True)
     return image
 
 
@@ -196,8 +227,12 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
         y += 30
         options = pending["options"]
         for k in range(0, min(len(options), 12), 3):
-            line = " · ".join(options[k:k + 3]) + (" …" if k + 3 >= 12 and len(options) > 12 else "")
-            label(image, (SIDE_X, y), line, 16, kit.DARK, max_width=WIDTH - SIDE_X - MARGIN)
+            line: list[str] = []
+            for option in options[k:k + 3]:
+                line += [*(["·"] if line else []), *option.split()]
+            if k + 3 >= 12 and len(options) > 12:
+                line.append("…")
+            tokens(image, SIDE_X, y, line, 16, kit.DARK)
             y += 22
 
 
@@ -209,9 +244,10 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
         d.rectangle((MARGIN + 4, y + 60, MARGIN + 9, y + ESTATE_H - 14), fill=HIGHLIGHT)
         d.rectangle((MARGIN + 60, y + 46, MARGIN + 460, y + 49), fill=HIGHLIGHT)
     score = est["score"]
-    label(image, (MARGIN + 58, y + 14), names[seat], 26, kit.INK, bold=True, max_width=400)
+    label(image, (MARGIN + 58, y + 14), names[seat], 26, kit.INK, bold=True, max_width=370)
     label(image, (WIDTH - MARGIN - 16, y + 10), w["vp"].format(n=score["total"]), 34, kit.INK, bold=True, anchor="ra")
-    label(image, (MARGIN + 480, y + 20), w["parts"].format(**score), 16, kit.DARK, max_width=760)
+    for k, part in enumerate(PARTS):
+        label(image, (PARTS_X + k * PART_W, y + 28), str(score[part]), 18, kit.INK, bold=True)
     triple_vp = view.get("triple_vp") or {}
     x = MARGIN + 12
     top = y + 56
@@ -239,12 +275,24 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
             break
         image.paste(tile(code, 60, 28, PANEL), (gx, sy + 58))
         gx += 64
-    info = [w["sold"].format(n=len(est["sold"]), vp=score["goods"]), w["vp_cards"].format(n=est["vp_cards"]),
-            w["hand"].format(h=est["hand"], s=est["stack"])]
+    bottom = y + ESTATE_H - 36
+    values = [str(len(est["sold"])), str(est["hand"]), str(est["stack"])]
+    for k, value in enumerate(values):
+        label(image, (MARGIN + 16 + k * INFO_W + 110, bottom), value, 17, kit.INK, bold=True)
     bonus = est["bonus"] + ([est["all7"]] if est["all7"] else [])
-    if bonus:
-        info.append(" ".join(bonus))
-    label(image, (MARGIN + 16, y + ESTATE_H - 34), " · ".join(info), 16, kit.DARK, max_width=WIDTH - 2 * MARGIN - 32)
+    tokens(image, MARGIN + 16 + 3 * INFO_W + 110, bottom, bonus or ["—"], 16, kit.INK, bold=True)
+
+
+def tokens(image: Image.Image, x: int, y: int, words_: list[str], size: int, fill: kit.RGB, bold: bool = False,
+           limit: int = WIDTH - MARGIN - 10) -> int:
+    """Stamp words one by one (each a cached mask, so recurring codes cost a paste); returns the end x."""
+    space = size // 3 + 2
+    for word in words_:
+        mask_w = label(image, (x, y), word, size, fill, bold=bold)
+        x += mask_w + space
+        if x > limit:
+            break
+    return x
 
 
 def _hand(image: Image.Image, me: dict[str, Any], w: dict[str, str], locale: str, y: int) -> None:
@@ -256,18 +304,17 @@ def _hand(image: Image.Image, me: dict[str, Any], w: dict[str, str], locale: str
         ly = y + 48
         lines = 0
         for option in use["uses"]:
-            parts = []
+            parts: list[str] = []
             if option["take"]:
-                parts.append(f"{w['take']} {' '.join(option['take'])}")
+                parts += [w["take"], *option["take"]]
             if option["build"]:
-                parts.append(f"{w['build']} {' '.join(option['build'])}")
+                parts += (["·"] if parts else []) + [w["build"], *option["build"]]
             if option["sell"]:
-                parts.append(f"{w['sell']} {pick(KINDS, option['sell'], locale)}")
+                parts += (["·"] if parts else []) + [w["sell"], pick(KINDS, option["sell"], locale)]
             if not parts:
                 continue
             adj = f" ({option['adj']:+d})" if option["adj"] else ""
-            label(image, (x + 134, ly), f"{option['value']}{adj}: " + " · ".join(parts), 17, kit.INK,
-                  max_width=col_w - 150)
+            tokens(image, x + 134, ly, [f"{option['value']}{adj}:", *parts], 17, kit.INK, limit=x + col_w - 20)
             ly += 27
             lines += 1
             if lines >= 6:

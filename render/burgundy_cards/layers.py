@@ -109,3 +109,28 @@ def badge(colour: kit.RGB, text: str, radius: int, bg: kit.RGB) -> Image.Image:
     image = Image.new("RGB", (2 * radius + 2, 2 * radius + 2), bg)
     kit.badge(ImageDraw.Draw(image), (radius + 1, radius + 1), radius, colour, text)
     return image
+
+
+_WARM: list[bool] = []
+
+
+def warm(tile_size: tuple[int, int], code_size: int, bg: kit.RGB) -> None:
+    """Draw every possible card code's display tile and estate label once.
+
+    Why: a cold tile or text costs ~1 ms, and a fresh game shows dozens of new cards per image; the
+    bot draws one image at start-up to warm the renderers (``cogs.client.warm_renderers``), and that
+    first draw lands here, so players never pay for it. The code set is every type × die × copy
+    letter (a superset of the real cards, which only the rules know).
+    """
+    if _WARM:
+        return
+    _WARM.append(True)
+    prefixes = [*CARD, "WAR", "CAR", "CHU", "MAR", "BOA", "BAN", "CIT", "WAT"]
+    for prefix in prefixes:
+        if prefix == "BLD":
+            continue
+        for die in range(1, 7):
+            for letter in "abc":
+                code = f"{prefix}{die}{letter}"
+                tile(code, *tile_size, bg)
+                _mask(code, code_size, False, None, False)
