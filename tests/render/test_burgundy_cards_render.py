@@ -87,3 +87,12 @@ def test_render_time_p95() -> None:
         times.append(time.perf_counter() - start)
     times.sort()
     assert times[int(len(times) * 0.95) - 1] < 0.4
+
+
+def test_renderer_words_in_every_locale() -> None:
+    from render.burgundy_cards.style import COLOUR_NAMES, KINDS, QUESTIONS, TITLES, WORDS
+
+    for table in (WORDS, COLOUR_NAMES, KINDS, QUESTIONS, TITLES):
+        for key, entry in table.items():
+            assert set(entry) == set(LOCALES), key
+            assert entry["zh-TW"] != entry["en"] and entry["zh-CN"] != entry["en"], key

@@ -103,3 +103,18 @@ def test_public_buttons_reveal_nothing() -> None:
     assert labels == ["Play card 1", "Play card 2", "Buy, end, other"]
     other = GAME.legal_actions(position(hand=["KNO6a", "SHI4c"], silver=3), 0)
     assert [label for label, _ in GAME.split_moves(other)] == labels
+
+
+def test_public_buttons_over_whole_games() -> None:
+    """Quick buttons are only public decisions; slice labels never depend on the hand."""
+    allowed_labels = {label for label, _ in GAME.split_moves(
+        GAME.legal_actions(position(hand=["CAS1a", "MIN2a"], silver=3), 0))}
+    for players in (1, 3):
+        run = playout(GAME, players, {}, seed=21)
+        s = GAME.new(players)
+        for seat, action in run.log:
+            if seat != CHANCE:
+                legal = GAME.legal_actions(s, seat)
+                assert set(GAME.quick_actions(legal)) <= {"end", "skip", "buy"}
+                assert {label for label, _ in GAME.split_moves(legal)} <= allowed_labels
+            s, _ = GAME.apply(s, seat, action)
