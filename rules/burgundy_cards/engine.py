@@ -13,24 +13,24 @@ from __future__ import annotations
 from typing import Any
 
 from rules.burgundy_cards import data as D
+from rules.burgundy_cards.moves import ask_options, can_buy
 from rules.burgundy_cards.notation import Action
 from rules.burgundy_cards.scoring import finish
 from rules.burgundy_cards.state import (
+    DECK_TASKS,
     Player,
     State,
     current,
     die,
+    draw_source,
     gain,
     partner,
-    pool_of,
     shift,
     solo,
 )
 
 Events = list[dict[str, Any]]
 
-DECK_TASKS = frozenset({"display", "deal", "buy", "reveal"})
-"""Chance tasks that draw from the action deck (an empty deck is refilled from the discard pile)."""
 
 EFFECT_ASKS: dict[str, tuple[str, dict[str, Any]]] = {
     "CAS": ("free", {}),
@@ -83,20 +83,6 @@ def set_first(st: State, seat: int, ev: Events) -> None:
 
 
 # ---- chance --------------------------------------------------------------------------------------------
-def draw_source(st: State, task: list[Any]) -> list[str]:
-    """The unordered set a chance task draws from."""
-    kind = task[0]
-    if kind in DECK_TASKS:
-        return st["deck"]
-    if kind == "hand":
-        return st["pl"][task[1]]["stack"]
-    if kind == "goods":
-        return st["hidden"]["goods"]
-    if kind == "animal":
-        return st["hidden"]["animals"]
-    return st["hidden"][pool_of(task[1])]
-
-
 def prepare(st: State, ev: Events) -> None:
     """Make the head chance task drawable: refill an empty deck from the discard pile (CH5), or
     drop a draw that cannot happen (deck and discard both empty: deal what there is, §4.2)."""
@@ -248,8 +234,6 @@ def end_round(st: State, ev: Events) -> None:
 # ---- the effect stack --------------------------------------------------------------------------------------
 def settle(st: State, ev: Events) -> bool:
     """Resolve frames until a decision is due (True) or the turn has ended (False)."""
-    from rules.burgundy_cards.moves import ask_options, can_buy
-
     turn = st["turn"]
     while not st["queue"]:
         if turn["shown"]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.burgundy_cards import data as D
 from rules.burgundy_cards.notation import Action, fmt
-from rules.burgundy_cards.state import Player, State, can_draw, current, die, shift
+from rules.burgundy_cards.state import Player, State, can_draw, current, die, draw_source, shift
 from rules.core import CHANCE, IllegalAction
 
 OPTIONAL_ASKS = frozenset({"free", "cityhall", "grab", "sell"})
@@ -29,8 +29,6 @@ def chance_outcomes(st: State) -> list[tuple[str, float]]:
     task = st["queue"][0]
     if task[0] == "first":
         return [(f"first {s + 1}", 1 / st["n"]) for s in range(st["n"])]
-    from rules.burgundy_cards.engine import draw_source
-
     source = draw_source(st, task)
     p = 1 / len(source)
     return [(f"draw {c}", p) for c in source]

@@ -77,6 +77,25 @@ def new_state(players: int, options: dict[str, Any]) -> State:
     }
 
 
+DECK_TASKS = frozenset({"display", "deal", "buy", "reveal"})
+"""Chance tasks that draw from the action deck (an empty deck is refilled from the discard pile)."""
+
+
+def draw_source(st: State, task: list[Any]) -> list[str]:
+    """The unordered set a chance task draws from."""
+    kind = task[0]
+    if kind in DECK_TASKS:
+        return st["deck"]
+    if kind == "hand":
+        return st["pl"][task[1]]["stack"]
+    if kind == "goods":
+        return st["hidden"]["goods"]
+    if kind == "animal":
+        return st["hidden"]["animals"]
+    return st["hidden"][pool_of(task[1])]
+
+
+
 def solo(st: State) -> bool:
     return st["n"] == 1
 
