@@ -210,3 +210,13 @@ def test_fuzz_no_console_line_raises(lines: list[str]) -> None:
                     await c.handle(line)
 
     asyncio.run(go())
+
+
+def test_keep_is_listed_before_discard_in_every_list() -> None:
+    """FIXER's keep/discard decision lists keep first (issue: labels name the card, keep first)."""
+    import rules
+    from table.order import sort_moves
+
+    fixer = rules.get("fixer")
+    assert sort_moves(fixer, ["discard R5@2", "keep R5@2"]) == ["keep R5@2", "discard R5@2"]
+    assert sort_moves(fixer, ["discard", "keep"]) == ["keep", "discard"]
