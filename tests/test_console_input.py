@@ -119,7 +119,7 @@ async def test_long_move_texts_keep_a_gap_before_their_label(con: tuple[console.
 
 def test_natural_order_everywhere() -> None:
     from cogs.commands import move_choices
-    from cogs.flows import picker_options
+    from cogs.posting import picker_options
     from table.order import natural_key, sort_moves
 
     castles = ["castle @26", "castle @17", "castle @6", "castle @28"]
