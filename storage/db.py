@@ -372,6 +372,14 @@ class Database:
         )
         return [_action(r) for r in reversed(rows)]
 
+    async def acted_since(self, game_id: int, user_id: str, action: str, since: float) -> bool:
+        """Whether ``user_id`` logged ``action`` in the game after ``since`` (a repeated command)."""
+        row = await self._fetch_one(
+            "SELECT 1 FROM actions WHERE game_id = ? AND user_id = ? AND action = ? AND at > ? LIMIT 1",
+            (game_id, user_id, action, since),
+        )
+        return row is not None
+
     async def action_count(self, game_id: int) -> int:
         row = await self._fetch_one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
         return int(row[0]) if row else 0

@@ -20,6 +20,7 @@ from typing import Any
 
 
 def patch() -> None:
+    import aiohttp
     import discord.gateway
     import discord.http
     import yarl
@@ -38,6 +39,15 @@ def patch() -> None:
             self.user_agent = f"{self.user_agent} postern-test/{label}"
 
         discord.http.HTTPClient.__init__ = init  # type: ignore[method-assign]
+        # Interaction webhooks (followups, edits) send no User-Agent of discord.py's own: the
+        # session's default header labels them.
+        session_init = aiohttp.ClientSession.__init__
+
+        def labelled_session(self: aiohttp.ClientSession, *args: Any, **kwargs: Any) -> None:
+            kwargs["headers"] = {"User-Agent": f"postern-test/{label}", **dict(kwargs.get("headers") or {})}
+            session_init(self, *args, **kwargs)
+
+        aiohttp.ClientSession.__init__ = labelled_session  # type: ignore[method-assign]
     slow = float(os.environ.get("POSTERN_TEST_SLOW_IMAGES") or 0)
     if slow:
         draw = posting.image

@@ -177,6 +177,7 @@ async def test_two_sharded_processes_share_one_postgresql(world: World, tmp_path
         # Conflicting moves on one game from both processes at once: during a handover both
         # sessions may receive the guild's interactions. Exactly one move applies per version.
         thread = threads[1]
+        rounds, winners, refusals = 0, [], []
         for _ in range(4):
             user, moves, version = await two_moves(w, thread)
             if len(moves) < 2:
@@ -196,6 +197,11 @@ async def test_two_sharded_processes_share_one_postgresql(world: World, tmp_path
             assert refused[0].content and "Traceback" not in refused[0].content
             logged = [a.action for a in await w.db.actions(game_id, after=seq - 1) if a.user_id == str(user.id)]
             assert len(logged) == 1 and logged[0] in moves, logged
+            rounds += 1
+            winners.append("shard1" if applied[0] is own else "shard0")
+            refusals.append(refused[0].content)
+        assert rounds >= 3, rounds
+        print("conflicts won by", winners, "refusals:", refusals)
         assert fake.rejections == [] and fake.internal_errors == []
     finally:
         codes = {b.label: await stop_bot(b) for b in bots.values()}
