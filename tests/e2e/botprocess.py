@@ -8,6 +8,7 @@ bot's usual environment (``DISCORD_TOKEN``, ``POSTERN_DB``, ``POSTERN_SHARDS`` â
 * ``POSTERN_TEST_AGENT``: a label appended to the HTTP User-Agent, so the fake can tell which
   process made each request;
 * ``POSTERN_TEST_SLOW_IMAGES``: seconds added before every image (a move stays in flight);
+* ``POSTERN_TEST_LIVE_GAMES_PERIOD``: seconds between refreshes of the live-games gauge;
 * ``POSTERN_TEST_RENDER_WORKERS``: render worker processes (default 1: the machine is shared).
 """
 
@@ -57,6 +58,11 @@ def patch() -> None:
             return await draw(game, view, name)
 
         posting.image = slow_image  # type: ignore[assignment]
+    period = os.environ.get("POSTERN_TEST_LIVE_GAMES_PERIOD")
+    if period:
+        import cogs.client
+
+        cogs.client.LIVE_GAMES_PERIOD = float(period)
     render_pool._SHARED = render_pool.RenderPool(workers=int(os.environ.get("POSTERN_TEST_RENDER_WORKERS") or 1))
 
 
