@@ -206,3 +206,30 @@ async def test_two_sharded_processes_share_one_postgresql(world: World, tmp_path
     finally:
         codes = {b.label: await stop_bot(b) for b in bots.values()}
     assert codes == {"shard0": 0, "shard1": 0}, "\n".join(b.output()[-2000:] for b in bots.values())
+
+
+async def test_a_sharded_client_hears_only_its_guilds(tmp_path: Path) -> None:
+    """In-process: the fake tells shard 1 of 2 only of shard 1's guilds, and has no session for
+    a DM (shard 0's) while shard 0 is not connected."""
+    from cogs.client import ShardedPosternBot
+    from tests.fakediscord import DriverError
+
+    async with FakeDiscord() as fake:
+        guilds = [fake.add_guild(f"g{shard}", shard=(shard, SHARD_COUNT)) for shard in (0, 1, 1)]
+        alice = fake.add_user("alice")
+        fake.world.global_commands = [  # as synced earlier by shard 0's process
+            {"id": "1", "application_id": str(fake.application_id), "name": "solo", "type": 1,
+             "description": "solo", "options": [{"type": 3, "name": "game", "description": "game", "required": True}],
+             "contexts": [0, 1, 2], "integration_types": [0, 1]},
+        ]
+        client = ShardedPosternBot(str(tmp_path / "one.db"), None, [1], SHARD_COUNT)
+        async with fake.running(client):
+            assert fake.shard_sessions() == [(1, SHARD_COUNT)]
+            await fake.wait_until(lambda: len(client.guilds) == 2, 5)
+            assert sorted(g.id for g in client.guilds) == sorted(g.id for g in guilds[1:])
+            assert fake.sync_count == 0  # shard 0's process syncs, not this one
+            gateway = fake.world.gateway
+            assert gateway.session_for(guilds[1].id) is gateway.session_for(guilds[2].id) is not None
+            assert gateway.session_for(guilds[0].id) is None and gateway.session_for(None) is None
+            with pytest.raises(DriverError, match="no bot client"):
+                await fake.slash(alice, fake.dm_channel(alice), "solo", {"game": "fixer"})
