@@ -185,3 +185,29 @@ async def test_health_names_the_database_or_the_gateway(tmp_path: Path) -> None:
         await client.db.close()
     problem = await client.health()
     assert problem is not None and problem.startswith("database unreachable")
+
+
+async def test_command_latency_and_flow_errors_are_counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from table import observability
+
+    def value(name: str, **labels: str) -> float:
+        return observability.REGISTRY.get_sample_value(name, labels) or 0.0
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in a flow")
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Errors club")
+        alice = fake.add_user("alice")
+        fake.add_member(guild, alice)
+        channel = fake.add_text_channel(guild, "tables")
+        async with fake.running(PosternBot(str(tmp_path / "e.db"))):
+            timed = value("postern_command_seconds_count", command="game status")
+            failed = value("postern_errors_total", where="flow")
+            monkeypatch.setattr(TableService, "status", broken)
+            answer = await fake.slash(alice, channel, "game status")
+            assert answer.ephemeral and "logged" in (answer.content or "")
+            assert value("postern_errors_total", where="flow") == failed + 1
+            # Timed when the flow has returned, just after its answer went out.
+            assert await fake.wait_until(lambda: value("postern_command_seconds_count", command="game status") > timed, 2)
+            assert value("postern_command_seconds_count", command="game status") == timed + 1
