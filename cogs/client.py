@@ -224,9 +224,11 @@ class ShardedPosternBot(PosternBot, commands.AutoShardedBot):
         super().__init__(db_path, dev_guild, sync, shard_ids=list(shard_ids), shard_count=shard_count, **kwargs)
 
     def gateway_problem(self) -> str | None:
-        problem = super().gateway_problem()
-        if problem is not None:
-            return problem
+        # An AutoShardedClient keeps one websocket per shard (``self.ws`` stays None).
+        if self.is_closed():
+            return "the Discord connection is closed"
+        if not self.is_ready():
+            return "not connected to Discord yet"
         closed = sorted(i for i, shard in self.shards.items() if shard.is_closed())
         return f"gateway shard(s) {closed} disconnected" if closed else None
 

@@ -222,8 +222,11 @@ async def test_a_sharded_client_hears_only_its_guilds(tmp_path: Path) -> None:
              "description": "solo", "options": [{"type": 3, "name": "game", "description": "game", "required": True}],
              "contexts": [0, 1, 2], "integration_types": [0, 1]},
         ]
-        client = ShardedPosternBot(str(tmp_path / "one.db"), None, [1], SHARD_COUNT)
+        client = ShardedPosternBot(str(tmp_path / "one.db"), None, [1], SHARD_COUNT, guild_ready_timeout=0.1)
         async with fake.running(client):
+            assert await client.health() in (None, "not connected to Discord yet")
+            await asyncio.wait_for(client.wait_until_ready(), 10)
+            assert await client.health() is None
             assert fake.shard_sessions() == [(1, SHARD_COUNT)]
             await fake.wait_until(lambda: len(client.guilds) == 2, 5)
             assert sorted(g.id for g in client.guilds) == sorted(g.id for g in guilds[1:])
