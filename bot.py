@@ -1,17 +1,19 @@
 """Postern's entry point: ``python bot.py`` runs the Discord bot, ``python bot.py --local`` the console.
 
 Settings come from the environment: ``DISCORD_TOKEN`` (without it, the local console starts),
-``POSTERN_DB`` (SQLite file, default ``postern.db``, created on first run), ``POSTERN_DEV_GUILD``
-(optional guild id: slash commands sync there instantly), ``POSTERN_IMAGES`` (console images
-folder, default ``postern-images``), ``POSTERN_LOG_LEVEL`` (default ``INFO``), ``POSTERN_THROTTLE``
-(per-user command rate, default ``5/10,10``; ``off`` disables it).
+``POSTERN_DB`` (SQLite file, default ``postern.db``, created on first run; or a
+``postgresql://`` URL), ``POSTERN_DB_POOL`` (PostgreSQL connections, default 10),
+``POSTERN_DEV_GUILD`` (optional guild id: slash commands sync there instantly), ``POSTERN_IMAGES``
+(console images folder, default ``postern-images``), ``POSTERN_LOG_LEVEL`` (default ``INFO``),
+``POSTERN_LOG_FORMAT`` (``text`` or ``json``), ``POSTERN_THROTTLE`` (per-user command rate,
+default ``5/10,10``; ``off`` disables it), ``POSTERN_SHARDS`` (``2/8`` or ``0-3/8``: run only
+those gateway shards) and ``POSTERN_METRICS_PORT`` (serve ``/metrics`` and ``/healthz``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import os
 import sys
 
@@ -37,10 +39,27 @@ def parse_shards(text: str | None) -> tuple[list[int], int] | None:
     return list(range(first, last + 1)), count
 
 
+def parse_port(text: str | None) -> int | None:
+    """``POSTERN_METRICS_PORT``: a TCP port (1-65535), or None when unset."""
+    if not text or not text.strip():
+        return None
+    value = text.strip()
+    if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= 65535:
+        raise ValueError(f"POSTERN_METRICS_PORT={text!r}: expected a port number between 1 and 65535")
+    return int(value)
+
+
+def parse_log_format(text: str | None) -> str:
+    value = (text or "text").strip().lower() or "text"
+    if value not in ("text", "json"):
+        raise ValueError(f"POSTERN_LOG_FORMAT={text!r}: expected text or json")
+    return value
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description="Postern: board games on Discord.")
     parser.add_argument("--local", action="store_true", help="play in this terminal (no Discord token needed)")
-    parser.add_argument("--db", default=os.environ.get("POSTERN_DB", "postern.db"), help="SQLite database file")
+    parser.add_argument("--db", default=os.environ.get("POSTERN_DB", "postern.db"), help="SQLite database file or postgresql:// URL")
     parser.add_argument("--images", default=os.environ.get("POSTERN_IMAGES", "postern-images"), help="console image folder")
     return parser.parse_args(argv)
 
@@ -59,16 +78,21 @@ async def _check_database(path: str) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    try:
+        shards = parse_shards(os.environ.get("POSTERN_SHARDS"))
+        metrics_port = parse_port(os.environ.get("POSTERN_METRICS_PORT"))
+        log_format = parse_log_format(os.environ.get("POSTERN_LOG_FORMAT"))
+    except ValueError as err:
+        print(f"postern: {err}", file=sys.stderr)
+        return 2
     problem = asyncio.run(_check_database(args.db))
     if problem:
         # One clear line and a non-zero exit: an operator fixes POSTERN_DB, nothing was written.
         print(f"postern: {problem}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=os.environ.get("POSTERN_LOG_LEVEL", "INFO"),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    from table.observability import configure_logging
+
+    configure_logging(os.environ.get("POSTERN_LOG_LEVEL", "INFO").upper(), log_format)
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if args.local or not token:
         if not args.local:
@@ -78,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(console.run(args.db, args.images))
     from cogs.client import run_bot
 
-    return run_bot(token, args.db, os.environ.get("POSTERN_DEV_GUILD") or None)
+    return run_bot(token, args.db, os.environ.get("POSTERN_DEV_GUILD") or None, shards, metrics_port)
 
 
 if __name__ == "__main__":

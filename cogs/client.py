@@ -1,36 +1,63 @@
-"""The discord.py client: settings, database, cogs, persistent components and command sync."""
+"""The discord.py client: settings, database, cogs, persistent components and command sync.
+
+``PosternBot`` runs every gateway shard Discord recommends in one process; ``ShardedPosternBot``
+(``POSTERN_SHARDS=2/8`` or ``0-3/8``) runs only some, so several processes can share one
+PostgreSQL. Only the process running shard 0 syncs the slash commands. ``run_bot`` adds the
+operator's side: the metrics/health server (``POSTERN_METRICS_PORT``) and a clean stop on SIGTERM
+(moves and posts in flight finish, the database closes, exit 0).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
+import signal
 from pathlib import Path
 
 import discord
+from aiohttp import web
 from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs import components, flows
+from cogs import components, flows, inflight
 from cogs.commands import PlayCog
 from cogs.i18n import PosternTranslator, code
 from cogs.threads import ThreadKeeper
 from cogs.throttle import Throttle
 from render import pool as render_pool
 from storage import Database
+from table import observability
 from table.messages import message
 from table.service import TableService
 
 log = logging.getLogger("postern.discord")
+
+SYNC_NOTE = "commands-sync"
+"""The database note holding the hash of the last command sync (on a server database)."""
+
+LIVE_GAMES_PERIOD = 60.0
+"""Seconds between refreshes of the live-games gauge (one grouped read of the live-games index)."""
+
+SHUTDOWN_GRACE = 30.0
+"""Seconds a SIGTERM waits for moves and posts in flight before the bot closes anyway."""
 
 
 class PosternBot(commands.Bot):
     """Holds the table service; no privileged intents (no message content, no member list)."""
 
     def __init__(
-        self, db_path: str, dev_guild: str | None = None, sync: bool = True, throttle: Throttle | None = None
+        self,
+        db_path: str,
+        dev_guild: str | None = None,
+        sync: bool = True,
+        throttle: Throttle | None = None,
+        *,
+        metrics_port: int | None = None,
+        **client_options: object,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -40,6 +67,7 @@ class PosternBot(commands.Bot):
             help_command=None,
             allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
             allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True),
+            **client_options,
         )
         self.db = Database(db_path)
         self.table: TableService
@@ -47,7 +75,11 @@ class PosternBot(commands.Bot):
         self.sync_on_start = sync
         self.sync_stamp = sync_stamp_path(db_path)
         self.throttle = throttle if throttle is not None else Throttle.from_env()
+        self.metrics_port = metrics_port
+        self.live_games_period = LIVE_GAMES_PERIOD
         self._warm: asyncio.Task[None] | None = None
+        self._ops: web.AppRunner | None = None
+        self._background: list[asyncio.Task[None]] = []
 
     async def setup_hook(self) -> None:
         await self.db.open()
@@ -62,6 +94,51 @@ class PosternBot(commands.Bot):
             await self.sync_commands()
         pool = render_pool.configure(warm_views())
         self._warm = asyncio.create_task(pool.start(), name="postern-warm-renderers")
+        self._background = [
+            asyncio.create_task(observability.watch_loop_lag(), name="postern-loop-lag"),
+            asyncio.create_task(self.refresh_live_games(), name="postern-live-games"),
+        ]
+        if self.metrics_port is not None:
+            self._ops = await observability.serve(self.metrics_port, self.health)
+            log.info("metrics and /healthz on port %d", self.metrics_port)
+
+    async def refresh_live_games(self) -> None:
+        """Keep the live-games gauge current: games also end elsewhere (other processes, timers)."""
+        while True:
+            try:
+                await self.table.count_live_games()
+            except Exception as err:  # a failed read shows in /healthz; the gauge just waits
+                log.warning("could not count live games: %s", err)
+            await asyncio.sleep(self.live_games_period)
+
+    def gateway_problem(self) -> str | None:
+        """Why the bot is not connected to Discord, or None."""
+        if self.is_closed():
+            return "the Discord connection is closed"
+        if self.ws is None or not self.is_ready():
+            return "not connected to Discord yet"
+        return None
+
+    async def health(self) -> str | None:
+        """``/healthz``: the database answers a trivial query and the gateway is connected."""
+        try:
+            await asyncio.wait_for(self.db.ping(), 3)
+        except Exception as err:
+            return f"database unreachable: {str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__}"
+        return self.gateway_problem()
+
+    async def shutdown(self, grace: float = SHUTDOWN_GRACE) -> bool:
+        """Let commands in flight (their moves and posts) finish, then close; False if some did
+        not finish within ``grace`` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        busy = inflight.FLOWS.count
+        finished = await inflight.FLOWS.wait_idle(grace)
+        if hasattr(self, "table"):
+            finished = await self.table.drain(max(0.0, deadline - loop.time())) and finished
+        log.info("stopping: %d command(s) were in flight, %s", busy, "all finished" if finished else "some cut short")
+        await self.close()
+        return finished
 
     async def sync_commands(self) -> None:
         """Upload the command tree only when it changed since the last successful sync (a hash of
@@ -71,13 +148,28 @@ class PosternBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         digest = await self.command_digest(guild)
-        if self.sync_stamp is not None and read_stamp(self.sync_stamp) == digest:
+        if await self.last_sync() == digest:
             log.info("commands unchanged since the last sync; not syncing")
             return
         synced = await self.tree.sync(guild=guild)
-        if self.sync_stamp is not None:
-            write_stamp(self.sync_stamp, digest)
+        await self.record_sync(digest)
         log.info("synced %d commands%s", len(synced), f" to guild {self.dev_guild}" if self.dev_guild else "")
+
+    async def last_sync(self) -> str | None:
+        """The digest of the last successful sync: in the database when it keeps notes (a server
+        shared by several processes and machines), else in the file beside the database."""
+        if self.db.keeps_notes:
+            return await self.db.read_note(SYNC_NOTE)
+        return read_stamp(self.sync_stamp) if self.sync_stamp is not None else None
+
+    async def record_sync(self, digest: str) -> None:
+        if self.db.keeps_notes:
+            try:
+                await self.db.write_note(SYNC_NOTE, digest)
+            except Exception as err:  # the next start will simply sync again
+                log.warning("could not record the command sync in the database: %s", err)
+        elif self.sync_stamp is not None:
+            write_stamp(self.sync_stamp, digest)
 
     async def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
         """SHA-256 of what ``tree.sync`` would upload, with where it goes and for which app."""
@@ -93,7 +185,11 @@ class PosternBot(commands.Bot):
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Last line of defence: flows catch their own errors, so this sees only framework ones."""
-        log.error("command error in channel %s: %s", interaction.channel_id, error, exc_info=error)
+        observability.ERRORS.labels("command_tree").inc()
+        log.error(
+            "command error in channel %s: %s", interaction.channel_id, error, exc_info=error,
+            extra={"command": interaction.command.qualified_name if interaction.command else None},
+        )
         text = message("internal", code(interaction.locale), game_id="-")
         try:
             if interaction.response.is_done():
@@ -105,9 +201,50 @@ class PosternBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        for task in self._background:
+            task.cancel()
+        for task in self._background:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._background = []
+        if self._ops is not None:
+            ops, self._ops = self._ops, None
+            await ops.cleanup()
         if self._warm is not None:
             await self._warm
         await self.db.close()
+
+
+class ShardedPosternBot(PosternBot, commands.AutoShardedBot):
+    """The same bot on some of the application's gateway shards (``POSTERN_SHARDS``): Discord
+    sends it only the events and interactions of guilds with ``(guild_id >> 22) % count`` among
+    its shards (DMs go to shard 0). Commands sync only in the process running shard 0."""
+
+    def __init__(self, db_path: str, dev_guild: str | None, shard_ids: list[int], shard_count: int, **kwargs: object) -> None:
+        sync = bool(kwargs.pop("sync", True)) and 0 in shard_ids
+        super().__init__(db_path, dev_guild, sync, shard_ids=list(shard_ids), shard_count=shard_count, **kwargs)
+
+    def gateway_problem(self) -> str | None:
+        # An AutoShardedClient keeps one websocket per shard (``self.ws`` stays None).
+        if self.is_closed():
+            return "the Discord connection is closed"
+        if not self.is_ready():
+            return "not connected to Discord yet"
+        closed = sorted(i for i, shard in self.shards.items() if shard.is_closed())
+        return f"gateway shard(s) {closed} disconnected" if closed else None
+
+
+def make_bot(
+    db_path: str,
+    dev_guild: str | None = None,
+    shards: tuple[list[int], int] | None = None,
+    **kwargs: object,
+) -> PosternBot:
+    """The bot for ``POSTERN_SHARDS`` (None: every shard, in this one process)."""
+    if shards is None:
+        return PosternBot(db_path, dev_guild, **kwargs)  # type: ignore[arg-type]
+    shard_ids, shard_count = shards
+    return ShardedPosternBot(db_path, dev_guild, shard_ids, shard_count, **kwargs)
 
 
 def sync_stamp_path(db_path: str) -> Path | None:
@@ -145,7 +282,43 @@ def warm_views() -> list[tuple[str, dict]]:
     return views
 
 
-def run_bot(token: str, db_path: str, dev_guild: str | None) -> int:
-    bot = PosternBot(db_path, dev_guild)
-    bot.run(token, log_handler=None)
-    return 0
+async def serve_bot(bot: PosternBot, token: str, grace: float = SHUTDOWN_GRACE) -> int:
+    """Run ``bot`` until SIGTERM or SIGINT, then stop it cleanly (exit status 0), or until it
+    stops on its own (1 when it failed, e.g. a refused token)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    running = asyncio.create_task(bot.start(token), name="postern-bot")
+    stopping = asyncio.create_task(stop.wait(), name="postern-stop-signal")
+    try:
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if running.done():
+            error = running.exception()
+            if error is not None:
+                log.error("the bot stopped: %s", error)
+                return 1
+            return 0
+        log.info("stop signal received: finishing moves and posts in flight")
+        await bot.shutdown(grace)
+        with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+            await asyncio.wait_for(running, 10)
+        return 0
+    finally:
+        stopping.cancel()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+        if not bot.is_closed():
+            await bot.close()
+        await render_pool.shared().close()
+
+
+def run_bot(
+    token: str,
+    db_path: str,
+    dev_guild: str | None,
+    shards: tuple[list[int], int] | None = None,
+    metrics_port: int | None = None,
+) -> int:
+    bot = make_bot(db_path, dev_guild, shards, metrics_port=metrics_port)
+    return asyncio.run(serve_bot(bot, token))

@@ -20,8 +20,9 @@ import discord
 
 import rules
 import storage
-from cogs import notices, outbox, posting, reach, replies
+from cogs import inflight, notices, outbox, posting, reach, replies
 from cogs.i18n import code, topic_name, ui
+from table import observability
 from table.messages import TableError, message
 from table.service import Result, TableService, User
 
@@ -118,17 +119,31 @@ def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
         interaction = args[0]
         assert isinstance(interaction, discord.Interaction)
         interaction.extras.setdefault(RECEIVED, time.time())
+        started = time.perf_counter()
         bound = reach.bind(interaction)
         try:
-            if throttled(interaction):
-                await refuse(interaction, ui("slow_down", reader_locale(interaction)))
-                return
-            async with replies.watch(interaction):
-                await run_flow(flow, interaction, *args, **kwargs)
+            with inflight.FLOWS.track():  # a clean stop waits for this move and its posts
+                if throttled(interaction):
+                    await refuse(interaction, ui("slow_down", reader_locale(interaction)))
+                    return
+                async with replies.watch(interaction):
+                    await run_flow(flow, interaction, *args, **kwargs)
         finally:
             reach.unbind(bound)
+            observability.COMMAND_SECONDS.labels(command_label(interaction, flow)).observe(
+                time.perf_counter() - started
+            )
 
     return wrapper
+
+
+def command_label(interaction: discord.Interaction, flow: Callable[..., Awaitable[None]]) -> str:
+    """The metrics label of an interaction: the slash command's name, else the flow behind a
+    button or menu (a small fixed set either way)."""
+    command = interaction.command
+    if command is not None:
+        return command.qualified_name
+    return flow.__name__
 
 
 async def run_flow(
@@ -143,6 +158,7 @@ async def run_flow(
         log.info("refused an out-of-range id from %s in channel %s", interaction.user.id, interaction.channel_id)
         await refuse(interaction, TableError("stale").text(reader_locale(interaction)))
     except STORAGE_ERRORS as err:
+        observability.ERRORS.labels("storage").inc()
         log.warning("storage fault in %s (channel %s): %s", flow.__name__, interaction.channel_id, err)
         await refuse(interaction, ui("not_saved", reader_locale(interaction)))
     except Exception:
@@ -153,7 +169,11 @@ async def run_flow(
                 game_id = row.id if row else None
             except Exception:  # the report must not fail because the database did
                 game_id = None
-        log.exception("flow %s failed (game %s, channel %s)", flow.__name__, game_id, interaction.channel_id)
+        observability.ERRORS.labels("flow").inc()
+        log.exception(
+            "flow %s failed (game %s, channel %s)", flow.__name__, game_id, interaction.channel_id,
+            extra={"game_id": game_id, "guild_id": interaction.guild_id, "command": command_label(interaction, flow)},
+        )
         await refuse(interaction, message("internal", reader_locale(interaction), game_id=game_id or "-"))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from typing import Any
 
 import discord
@@ -17,7 +18,7 @@ import rules
 from cogs import components, reach, textboard
 from cogs.i18n import group_name, ui
 from render import pool as render_pool
-from table import seating
+from table import observability, seating
 from table.order import move_order
 from table.service import Result
 
@@ -51,7 +52,9 @@ async def image(game: str, view: dict[str, Any], name: str) -> discord.File:
     ``<game>-<id>-v<version>``: while one waits for a worker, a newer board of the same game takes
     its place and both posts show the newer board (render/pool.py)."""
     board = re.fullmatch(r"(.+)-v\d+", name)
+    started = time.perf_counter()
     data = await render_pool.shared().draw(game, view, key=board.group(1) if board else None)
+    observability.RENDER_SECONDS.labels(game).observe(time.perf_counter() - started)
     return discord.File(io.BytesIO(data), filename=f"{name}.png")
 
 

@@ -147,12 +147,27 @@ class Database:
     async def schema_version(self) -> int:
         raise NotImplementedError
 
+    keeps_notes: bool = False
+    """Whether the backend stores operational notes (``read_note``/``write_note``) itself. A
+    server database shared by several processes does; SQLite keeps them in files beside it."""
+
+    async def read_note(self, key: str) -> str | None:
+        """An operational note (e.g. the hash of the last command sync), if the backend keeps notes."""
+        return None
+
+    async def write_note(self, key: str, value: str) -> None:
+        raise NotImplementedError(f"{type(self).__name__} keeps no notes")
+
     # ---- shared ---------------------------------------------------------------------------------
     async def __aenter__(self) -> Database:
         return await self.open()
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+    async def ping(self) -> None:
+        """A trivial query (health checks): raises if the database does not answer."""
+        await self._fetch("SELECT 1")
 
     async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
         rows = await self._fetch(sql, params)
@@ -356,6 +371,14 @@ class Database:
             (game_id, count),
         )
         return [_action(r) for r in reversed(rows)]
+
+    async def acted_since(self, game_id: int, user_id: str, action: str, since: float) -> bool:
+        """Whether ``user_id`` logged ``action`` in the game after ``since`` (a repeated command)."""
+        row = await self._fetch_one(
+            "SELECT 1 FROM actions WHERE game_id = ? AND user_id = ? AND action = ? AND at > ? LIMIT 1",
+            (game_id, user_id, action, since),
+        )
+        return row is not None
 
     async def action_count(self, game_id: int) -> int:
         row = await self._fetch_one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))

@@ -181,6 +181,20 @@ class PostgresDatabase(Database):
             "SELECT setval(pg_get_serial_sequence('games', 'id'), GREATEST((SELECT MAX(id) FROM games), 1))"
         )
 
+    keeps_notes = True
+
+    async def read_note(self, key: str) -> str | None:
+        row = await self._fetch_one("SELECT value FROM postern_notes WHERE key = ?", (key,))
+        return str(row[0]) if row else None
+
+    async def write_note(self, key: str, value: str) -> None:
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO postern_notes (key, value, written_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, written_at = EXCLUDED.written_at",
+                (key, value, time.time()),
+            )
+
     async def schema_version(self) -> int:
         exists = await self.pool.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
         if not exists:
@@ -194,6 +208,12 @@ class PostgresDatabase(Database):
             await tx.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 " version INTEGER PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)"
+            )
+            # Operational notes shared by the processes (the last command sync), beside the
+            # migrations bookkeeping: no game data, so outside the numbered game-schema migrations.
+            await tx.execute(
+                "CREATE TABLE IF NOT EXISTS postern_notes ("
+                " key TEXT PRIMARY KEY, value TEXT NOT NULL, written_at DOUBLE PRECISION NOT NULL)"
             )
             current = int(await tx.conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
             if current > LATEST:

@@ -115,6 +115,8 @@ class SqliteDatabase(Database):
 
     @asynccontextmanager
     async def _reader(self) -> AsyncIterator[aiosqlite.Connection]:
+        if self._conn is None:  # closed: a read must fail at once, not wait for a reader forever
+            raise RuntimeError("database is not open")
         if not self._reader_count:
             yield self.conn
             return

@@ -481,11 +481,7 @@ class TableService:
         return game, state, seats, seat
 
     async def _done_since(self, game_id: int, user_id: str, action: str, since: float) -> bool:
-        async with self.db.conn.execute(
-            "SELECT 1 FROM actions WHERE game_id = ? AND user_id = ? AND action = ? AND at > ? LIMIT 1",
-            (game_id, user_id, action, since),
-        ) as cur:
-            return await cur.fetchone() is not None
+        return await self.db.acted_since(game_id, user_id, action, since)
 
     async def _next_seq(self, game_id: int) -> int:
         return await self.db.next_seq(game_id)

@@ -79,7 +79,13 @@ select, custom_id 100 (unique), 25 select options with 100-character labels, 10 
 callback type allowed for the interaction type, 25 autocomplete choices, 15 min token lifetime; bot
 permissions (send, attach, embed, threads) with role and member overwrites; the channel-post rate
 limit when configured. Not modelled: other rate limits, voice, polls, stickers, webhooks other than
-interaction webhooks, sharding, context-menu commands from the driver.
+interaction webhooks, context-menu commands from the driver.
+
+Sharding: a client that IDENTIFYs with ``shard: [i, n]`` gets only the guilds with
+``(guild_id >> 22) % n == i`` (in READY and GUILD_CREATE) and their events and interactions; DMs
+(and interactions without a guild) go to shard 0, as on Discord. ``add_guild(..., shard=(i, n))``
+makes a guild that lands on shard i; ``fake.recommended_shards`` is what ``GET /gateway/bot``
+answers; ``fake.shard_sessions()`` lists the connected ``(shard, count)`` pairs.
 
 ``patch_discord()`` changes class attributes of discord.py: run one fake per process at a time
 (pytest-xdist workers are separate processes, so that is fine). discord.py's ``on_ready`` fires
@@ -254,11 +260,18 @@ class FakeDiscord:
         return self.world.add_user(name, locale)
 
     def add_guild(
-        self, name: str, locale: str = "en-US", owner: FakeUser | None = None, *, bot_member: bool = True
+        self,
+        name: str,
+        locale: str = "en-US",
+        owner: FakeUser | None = None,
+        *,
+        bot_member: bool = True,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
         """A guild the bot is in (sent in GUILD_CREATE to clients that connect afterwards); with
-        ``bot_member=False`` a guild without the bot, where the app works only if user-installed."""
-        return self.world.add_guild(name, locale, owner, bot_member=bot_member)
+        ``bot_member=False`` a guild without the bot, where the app works only if user-installed.
+        ``shard=(i, n)`` picks an id that Discord would route to gateway shard i of n."""
+        return self.world.add_guild(name, locale, owner, bot_member=bot_member, shard=shard)
 
     def install_app(self, user: FakeUser) -> None:
         """``user`` adds the app to their account (a user install: its commands work anywhere)."""
@@ -424,6 +437,32 @@ class FakeDiscord:
         return await self.world.wait_until(predicate, timeout)
 
     @property
+    def recommended_shards(self) -> int:
+        return self.world.recommended_shards
+
+    @recommended_shards.setter
+    def recommended_shards(self, count: int) -> None:
+        self.world.recommended_shards = count
+
+    def agent_of(self, method: str, path: str) -> list[str]:
+        """The User-Agents of every ``method path`` request so far (which client made them)."""
+        return [agent for m, p, agent in self.world.request_agents if m == method and p == path]
+
+    def shard_sessions(self) -> list[tuple[int, int] | None]:
+        """The shard (id, count) of every connected gateway session; None for an unsharded one."""
+        return [s.shard for s in self.world.gateway.sessions.values() if s.alive and s.connected]
+
+    async def wait_shards(self, shards: list[tuple[int, int]], timeout: float = 20.0) -> None:
+        """Until a connected, ready session exists for each ``(shard, count)``."""
+
+        def all_there() -> bool:
+            ready = {s.shard for s in self.world.gateway.sessions.values() if s.alive and s.ready and s.connected}
+            return all(shard in ready for shard in shards)
+
+        if not await self.world.wait_until(all_there, timeout):
+            raise DriverError(f"shards {shards} not all connected within {timeout} s: {self.shard_sessions()}")
+
+    @property
     def identify_count(self) -> int:
         """IDENTIFYs received so far (a RESUME does not count)."""
         return self.world.gateway.identify_count
@@ -457,9 +496,13 @@ class FakeDiscord:
         locale: str | None = None,
         wait: bool = True,
         timeout: float | None = None,
+        via_shard: tuple[int, int] | None = None,
     ) -> FakeInteraction:
         """Invoke ``/command [group] [sub]`` with ``options`` (name → value; users, channels, roles
-        as fake objects; attachments as ``(filename, bytes)``), as the Discord client would."""
+        as fake objects; attachments as ``(filename, bytes)``), as the Discord client would.
+
+        ``via_shard=(i, n)`` delivers it to the session of shard i of n whatever the guild, as
+        while two sessions both claim a guild (a rolling restart or a change of shard count)."""
         user = _user(user)
         self._builder.require_member(user, channel, USE_APPLICATION_COMMANDS)
         cmd, chain, leaf = self._builder.resolve_command(user, channel, command)
@@ -467,7 +510,7 @@ class FakeDiscord:
         values = self._builder.build_options(leaf, options or {}, resolved, channel, focused=None)
         data = self._builder.command_data(cmd, chain, values, resolved)
         ix = self._builder.new_interaction(APPLICATION_COMMAND, user, channel, data, command, locale)
-        return await self._send(ix, wait, timeout)
+        return await self._send(ix, wait, timeout, via_shard)
 
     async def autocomplete(
         self,
@@ -595,10 +638,16 @@ class FakeDiscord:
 
     # -- internals ---------------------------------------------------------------------------------
 
-    async def _send(self, ix: FakeInteraction, wait: bool, timeout: float | None) -> FakeInteraction:
-        session = self.world.gateway.active
+    async def _send(
+        self, ix: FakeInteraction, wait: bool, timeout: float | None, via_shard: tuple[int, int] | None = None
+    ) -> FakeInteraction:
+        gateway = self.world.gateway
+        if via_shard is not None:
+            session = next((s for s in reversed(gateway.sessions.values()) if s.alive and s.shard == via_shard), None)
+        else:
+            session = gateway.session_for(ix.payload.get("guild_id"))
         if session is None or not session.connected:
-            raise DriverError("no bot client is connected to the fake gateway")
+            raise DriverError("no bot client (shard) for this interaction is connected to the fake gateway")
         await self.world.gateway.flush()  # the client first hears of channels/members added since
         ix.dispatched_at = time.monotonic()
         await session.dispatch("INTERACTION_CREATE", ix.payload)

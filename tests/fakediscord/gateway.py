@@ -4,6 +4,11 @@ Speaks gateway v10 JSON. discord.py always asks for ``compress=zlib-stream`` (``
 the ``zstandard`` package is installed); zlib-stream is honoured with one deflate context per
 connection and a ``Z_SYNC_FLUSH`` after each message, anything else gets plain text frames (which
 discord.py also accepts). Sequence numbers count per session, RESUME replays what was missed.
+
+Sharding as on Discord: an IDENTIFY with ``shard: [id, count]`` opens a session that hears only
+of the guilds with ``(guild_id >> 22) % count == id`` (READY, GUILD_CREATE, their events and
+interactions); DMs and events without a guild go to shard 0. A session without ``shard`` hears
+everything.
 """
 
 from __future__ import annotations
@@ -40,6 +45,9 @@ PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESS
 # stays resumable, as it would on Discord.
 _FINAL_CLOSES = frozenset({1000, 1001})
 
+
+# Events whose payload is the guild itself (its id in ``id``, not ``guild_id``).
+_GUILD_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
 
 # An event body, or a function building it for one session (GUILD_CREATE depends on intents).
 EventData = dict[str, Any] | Callable[["Session"], dict[str, Any]]
@@ -86,10 +94,20 @@ class Session:
     ready: bool = False
     alive: bool = True
     sent: list[dict[str, Any]] = field(default_factory=list)
+    shard: tuple[int, int] | None = None
 
     @property
     def connected(self) -> bool:
         return self.connection is not None and not self.connection.ws.closed
+
+    def owns(self, guild_id: str | int | None) -> bool:
+        """Whether Discord routes this guild's events to this session (DMs: shard 0)."""
+        if self.shard is None:
+            return True
+        shard, count = self.shard
+        if guild_id is None or not str(guild_id).isdigit():
+            return shard == 0
+        return (int(guild_id) >> 22) % count == shard
 
     def wants(self, event: str, data: dict[str, Any]) -> bool:
         """Discord only sends what the identified intents ask for (interactions always)."""
@@ -132,6 +150,12 @@ class Gateway:
         connected = [s for s in live if s.connected]
         return (connected or live or [None])[-1]
 
+    def session_for(self, guild_id: str | int | None) -> Session | None:
+        """The newest live session of the shard that owns ``guild_id`` (shard 0 for DMs)."""
+        live = [s for s in self.sessions.values() if s.alive and s.ready and s.owns(guild_id)]
+        connected = [s for s in live if s.connected]
+        return (connected or live or [None])[-1]
+
     def announce(self, event: str, data: EventData) -> None:
         """Queue an event caused by a synchronous change of the world (a channel added by a test);
         it goes out before the next dispatch, so the client hears of it before it is used."""
@@ -152,7 +176,10 @@ class Gateway:
             if not session.alive or not session.ready:
                 continue
             payload = data(session) if callable(data) else data
+            guild_id = payload.get("id") if event in _GUILD_EVENTS else payload.get("guild_id")
             if not self.world.guild_visible(payload.get("guild_id")) or not session.wants(event, payload):
+                continue
+            if not session.owns(guild_id):
                 continue
             if event.startswith("MESSAGE_") and "content" in payload and not self._content_visible(session, payload):
                 payload = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
@@ -236,8 +263,18 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS and not self.privileged_intents_enabled:
             await connection.close(4014, b"Disallowed intent(s)")
             return None
+        shard = data.get("shard")
+        if shard is not None and (
+            not isinstance(shard, list) or len(shard) != 2 or not all(isinstance(n, int) for n in shard)
+            or not 0 <= shard[0] < shard[1]
+        ):
+            await connection.close(4010, b"Invalid shard")
+            return None
         await self.flush()  # earlier sessions hear of pending changes; this one gets them in READY
-        session = Session(id=secrets.token_hex(16), intents=intents, connection=connection)
+        session = Session(
+            id=secrets.token_hex(16), intents=intents, connection=connection,
+            shard=(shard[0], shard[1]) if shard is not None else None,
+        )
         self.sessions[session.id] = session
         self.identify_count += 1
         world = self.world
@@ -246,7 +283,10 @@ class Gateway:
             {
                 "v": 10,
                 "user": world.bot.me_payload(),
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in world.guilds.values() if g.has_bot(world.bot.id)],
+                "guilds": [
+                    {"id": str(g.id), "unavailable": True}
+                    for g in world.guilds.values() if g.has_bot(world.bot.id) and session.owns(g.id)
+                ],
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": world.ws_url,
@@ -262,8 +302,8 @@ class Gateway:
             },
         )
         for guild in world.guilds.values():
-            if not guild.has_bot(world.bot.id):
-                continue  # the app is at most user-installed there: the bot hears nothing of it
+            if not guild.has_bot(world.bot.id) or not session.owns(guild.id):
+                continue  # user-installed only, or another shard's guild: this session hears nothing of it
             all_members = bool(intents & INTENT_GUILD_MEMBERS)
             await session.dispatch("GUILD_CREATE", guild.create_payload(world.bot.id, all_members=all_members))
         session.ready = True
@@ -288,7 +328,7 @@ class Gateway:
 
     async def _member_chunk(self, session: Session, data: dict[str, Any]) -> None:
         guild = self.world.guilds.get(int(data.get("guild_id", 0)))
-        if guild is None:
+        if guild is None or not session.owns(guild.id):
             return
         wanted = {int(u) for u in data.get("user_ids") or []}
         query = (data.get("query") or "").lower()

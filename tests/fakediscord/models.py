@@ -85,6 +85,15 @@ class Snowflakes:
         self._last = max(value, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard: int, count: int) -> int:
+        """A later id whose guild would live on gateway shard ``shard`` of ``count``
+        (``(id >> 22) % count``: the id's millisecond, moved forward to the next fitting one)."""
+        value = self.next()
+        ms = value >> 22
+        ms += (shard - ms) % count
+        self._last = max((ms << 22) | (value & ((1 << 22) - 1)), self._last)
+        return self._last
+
 
 @dataclass(eq=False)
 class FakeUser:

@@ -138,6 +138,7 @@ class RestApi:
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         path = request.path
         self.world.requests.append(f"{request.method} {path}")
+        self.world.request_agents.append((request.method, path, request.headers.get("User-Agent", "")))
         needs_auth = path.startswith(API) and not path.startswith((f"{API}/webhooks/", f"{API}/interactions/"))
         authorised = request.headers.get("Authorization") == f"Bot {self.world.token}"
         if needs_auth and not authorised and request.match_info.route.name != "unknown":
@@ -186,7 +187,7 @@ class RestApi:
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
         return json_response({
             "url": self.world.ws_url,
-            "shards": 1,
+            "shards": self.world.recommended_shards,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         })
 

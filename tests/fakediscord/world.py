@@ -128,12 +128,15 @@ class World:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.command_ids: dict[tuple[int | None, int, str], int] = {}
         self.sync_count = 0
+        self.recommended_shards = 1  # what GET /gateway/bot suggests
         self.interactions: dict[int, FakeInteraction] = {}
         self.by_token: dict[str, FakeInteraction] = {}
         self.rejections: list[Rejection] = []
         self.unknown_routes: list[str] = []
         self.internal_errors: list[str] = []  # exceptions inside the fake itself (its bugs)
         self.requests: list[str] = []
+        # (method, path, User-Agent) of every request: which client (process) asked for what.
+        self.request_agents: list[tuple[str, str, str]] = []
         self.base_url = ""
         self.ws_url = ""
         self.gateway = Gateway(self)
@@ -171,11 +174,18 @@ class World:
         return user
 
     def add_guild(
-        self, name: str, locale: str = "en-US", owner: FakeUser | None = None, *, bot_member: bool = True
+        self,
+        name: str,
+        locale: str = "en-US",
+        owner: FakeUser | None = None,
+        *,
+        bot_member: bool = True,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
         if owner is None:
             owner = self.add_user(f"{name}-owner")
-        guild = FakeGuild(self.ids.next(), name, locale, owner.id)
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
+        guild = FakeGuild(guild_id, name, locale, owner.id)
         guild.roles[guild.id] = FakeRole(guild.id, guild.id, "@everyone", EVERYONE_DEFAULT)
         if not bot_member:
             # The app is not installed here (at most user-installed): no bot member, and the
