@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -168,6 +169,17 @@ class Game(ABC):
     @abstractmethod
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         ...
+
+    def sample_state(self, view: dict[str, Any], seat: int, pick: Callable[[list[Any]], Any]) -> Any:
+        """A full state consistent with ``view`` (this seat's view), hidden parts drawn by ``pick``.
+
+        The AI searches on such states because it never receives the true one. The result must
+        give ``seat`` exactly the same ``view`` and ``legal_actions`` as the true state, and what
+        the view hides (other hands, undrawn tiles) is filled by calling ``pick(options)`` with
+        lists in a fixed order, so the caller's seeded generator alone decides it. Games provide
+        this in their own ``sample`` module; a game without one cannot have AI seats.
+        """
+        raise NotImplementedError(f"{self.name} has no state sampler, so it cannot have AI seats")
 
     # ---- end ----------------------------------------------------------------------------------
     def is_over(self, state: Any) -> bool:
