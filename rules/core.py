@@ -256,3 +256,25 @@ class Game(ABC):
     def seat_label(self, seat: int, locale: Locale = "en") -> str:
         """How the rules call a seat when no display name is known."""
         return f"S{seat + 1}"
+
+
+def shuffled(items: list[Any], pick: Callable[[list[Any]], Any]) -> list[Any]:
+    """``items`` in an order drawn by ``pick`` (one draw per position), for ``sample_state``.
+
+    Draws positions rather than elements so equal items never make the order ambiguous.
+    """
+    rest = list(range(len(items)))
+    order = []
+    while rest:
+        i = pick(rest)
+        rest.remove(i)
+        order.append(items[i])
+    return order
+
+
+def multiset_minus(items: list[Any], taken: list[Any]) -> list[Any]:
+    """``items`` without one copy of each of ``taken`` (which must all be present), order kept."""
+    out = list(items)
+    for item in taken:
+        out.remove(item)
+    return out
