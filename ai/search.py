@@ -31,7 +31,7 @@ WIDEN_BASE = 4.0
 WIDEN_POWER = 0.5
 """Progressive widening: a node visited n times may have ``WIDEN_BASE * n ** WIDEN_POWER`` children."""
 
-ROLLOUT_DECISIONS: dict[str, int] = {"fixer": 12, "burgundy": 8, "burgundy_cards": 8, "torres": 8, "tuscany": 8}
+ROLLOUT_DECISIONS: dict[str, int] = {"fixer": 2, "burgundy": 2, "burgundy_cards": 2, "torres": 2, "tuscany": 2}
 """Decisions a rollout plays at random before the evaluation takes over, per game."""
 
 MAX_STEPS = 400
