@@ -44,5 +44,5 @@ def choose(
         return legal[0]
     if iterations is None and seconds is None:
         seconds = LEVELS[DEFAULT_LEVEL]
-    search.run(iterations, seconds)
+    search.run(iterations, seconds, legal)
     return search.best(legal)

@@ -31,8 +31,15 @@ WIDEN_BASE = 4.0
 WIDEN_POWER = 0.5
 """Progressive widening: a node visited n times may have ``WIDEN_BASE * n ** WIDEN_POWER`` children."""
 
-ROLLOUT_DECISIONS: dict[str, int] = {"fixer": 2, "burgundy": 2, "burgundy_cards": 2, "torres": 2, "tuscany": 2}
-"""Decisions a rollout plays at random before the evaluation takes over, per game."""
+ROLLOUT_DECISIONS: dict[str, int] = {"fixer": 0, "burgundy": 0, "burgundy_cards": 0, "torres": 0, "tuscany": 0}
+"""Decisions a rollout plays at random before the evaluation takes over, per game.
+
+Measured (bench ai, 100 iterations against greedy): random moves before the evaluation made the
+value noisier, not better (Torres won 0/6 with 2 random decisions, 4/6 with none), so the search
+values each new node by the game's evaluation directly; the table keeps the knob per game."""
+
+PRIOR_SHARE = 0.3
+"""At most this share of a time budget goes to ranking the root moves one ply deep."""
 
 MAX_STEPS = 400
 """A bound on the steps of one tree walk plus rollout, whatever the game does."""
@@ -95,7 +102,8 @@ class Search:
         self.pick = picker(rng)
         self.root = Node()
         self.seats = int(view.get("players") or 1)
-        self.depth = ROLLOUT_DECISIONS.get(game.name, 8)
+        self.depth = ROLLOUT_DECISIONS.get(game.name, 0)
+        self.root_order: dict[str, int] = {}
 
     def sample(self) -> Any:
         return self.game.sample_state(self.view, self.seat, self.pick)
@@ -106,8 +114,27 @@ class Search:
             raise ValueError(f"seat {self.seat} has no decision in this view")
         return self.game.legal_actions(state, self.seat)
 
-    def run(self, iterations: int | None, seconds: float | None) -> None:
-        deadline = None if iterations is not None else time.perf_counter() + (seconds or 0.0)
+    def order_root(self, legal: list[str], deadline: float | None) -> None:
+        """Rank the root moves by their one-ply value, so widening opens the promising ones first.
+
+        With a time budget the ranking may use at most ``PRIOR_SHARE`` of it; moves not ranked in
+        time follow in their listed order."""
+        state = self.sample()
+        scored = []
+        for action in legal:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            after, _ = self.game.apply(state, self.seat, action)
+            scored.append((-values(self.game, after, self.seats)[self.seat], action))
+        ranked = [a for _, a in sorted(scored)]
+        seen = set(ranked)
+        self.root_order = {a: i for i, a in enumerate(ranked + [a for a in legal if a not in seen])}
+
+    def run(self, iterations: int | None, seconds: float | None, legal: list[str] | None = None) -> None:
+        start = time.perf_counter()
+        deadline = None if iterations is not None else start + (seconds or 0.0)
+        if legal is not None and len(legal) > 1:
+            self.order_root(legal, None if deadline is None else start + PRIOR_SHARE * (seconds or 0.0))
         done = 0
         while True:
             if iterations is not None and done >= iterations:
@@ -172,7 +199,10 @@ class Search:
                 known.append((action, child))
         allowed = max(1, int(WIDEN_BASE * (node.visits + 1) ** WIDEN_POWER))
         if fresh and len(known) < allowed:
-            action = fresh[index(self.rng, len(fresh))]
+            if node is self.root and self.root_order:
+                action = min(fresh, key=lambda a: self.root_order.get(a, len(self.root_order)))
+            else:
+                action = fresh[index(self.rng, len(fresh))]
             child = Node(available=1)
             node.children[(mover, action)] = child
             return action, child, True
