@@ -30,10 +30,6 @@ def positions(game: Game, players: int, seed: int, every: int = 1, options: dict
         state, _ = game.apply(state, seat, legal[int(rng.random() * len(legal))])
 
 
-def seats_of(game: Game, state: Any, players: int) -> list[int]:
-    return list(range(players))
-
-
 def check_sample(game: Game, state: Any, seat: int, seed: int) -> Any:
     """Sample from ``seat``'s view and assert the sample shows that seat the same game."""
     view = game.view(state, seat)
