@@ -15,7 +15,12 @@ import rules
 from ai.levels import DEFAULT_LEVEL, LEVELS, seconds_for
 from ai.search import Search
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose", "seconds_for"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose", "has_sampler", "seconds_for"]
+
+
+def has_sampler(game: str) -> bool:
+    """Whether ``game`` can build states from a view, which a bot seat needs."""
+    return type(rules.get(game)).sample_state is not rules.Game.sample_state
 
 
 def choose(

@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timing", type=int, default=20, help="decisions timed per level and game (0: skip)")
     parser.add_argument("--levels", default="easy,normal,hard", help="levels to time")
     args = parser.parse_args(argv)
-    names = [n for n in args.games.split(",") if n] or list(rules.GAMES)
+    names = [n for n in args.games.split(",") if n] or [n for n in rules.GAMES if ai.has_sampler(n)]
     seconds = args.seconds if args.seconds is not None else ai.LEVELS[args.level]
     bot = search_policy(None if args.iterations else seconds, args.iterations)
     budget = f"{args.iterations} iterations" if args.iterations else f"{seconds:g} s"

@@ -14,7 +14,11 @@ from ai.search import weighted
 from tests.ai.positions import positions
 
 ROOT = Path(__file__).resolve().parents[2]
-COUNTS = [(name, n) for name, game in rules.GAMES.items() for n in range(game.min_players, game.max_players + 1)]
+PLAYABLE = [name for name in rules.GAMES if ai.has_sampler(name)]
+COUNTS = [(name, n) for name in PLAYABLE for n in range(rules.get(name).min_players, rules.get(name).max_players + 1)]
+PENDING = {"burgundy_cards"}
+"""Games that reach main before their sampler (the card game lands separately); listed so a new game
+without one cannot slip by unnoticed."""
 
 
 def _decision_points(name: str, players: int, seed: int, limit: int) -> list[tuple[object, int]]:
@@ -30,7 +34,13 @@ def _decision_points(name: str, players: int, seed: int, limit: int) -> list[tup
     return [found[int(rng.random() * len(found))] for _ in range(limit)] if found else []
 
 
-@pytest.mark.parametrize("name", list(rules.GAMES))
+def test_every_game_has_a_sampler_but_the_known_pending_ones() -> None:
+    missing = {name for name in rules.GAMES if not ai.has_sampler(name)}
+    assert missing <= PENDING
+    assert {"fixer", "burgundy", "torres", "tuscany"} <= set(PLAYABLE)
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
 def test_choose_is_legal_and_deterministic(name: str) -> None:
     game = rules.get(name)
     points = _decision_points(name, 2 if game.max_players >= 2 else 1, seed=3, limit=6)

@@ -35,6 +35,11 @@ EVERY = {"fixer": 2, "burgundy": 9, "torres": 5, "tuscany": 9}
 """Sample every n-th position (the long games less often, to keep the suite quick)."""
 
 
+def test_every_game_with_a_sampler_is_covered() -> None:
+    covered = {name for name, _, _ in CASES}
+    assert covered == {name for name in rules.GAMES if type(rules.get(name)).sample_state is not rules.Game.sample_state}
+
+
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
 def test_sampled_states_match_the_view(name: str, players: int, options: dict[str, Any] | None) -> None:
     game = rules.get(name)
