@@ -32,7 +32,6 @@ from rules.burgundy_cards.scoring import breakdown
 from rules.burgundy_cards.state import State, clone, current, die, storage_cards
 from rules.core import CHANCE
 
-
 FLOW_KEYS = ("queue", "step", "await", "tidx", "start", "dealt", "turn", "stack")
 """State fields that are public bookkeeping of the flow (reference §10: none of them names a hidden card)."""
 

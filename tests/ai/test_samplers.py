@@ -30,8 +30,13 @@ CASES: list[tuple[str, int, dict[str, Any] | None]] = [
     ("tuscany", 2, None),
     ("tuscany", 3, {"estate": "fixed", "start_player": "host"}),
     ("tuscany", 4, {"round_end": "equal_turns"}),
+    ("burgundy_cards", 1, None),
+    ("burgundy_cards", 1, {"solo_duke": True}),
+    ("burgundy_cards", 2, {"start_player": "host", "buys_per_turn": "unlimited"}),
+    ("burgundy_cards", 3, {"pile_resplit": False, "supply_limits": "cards"}),
+    ("burgundy_cards", 4, None),
 ]
-EVERY = {"fixer": 2, "burgundy": 9, "torres": 5, "tuscany": 9}
+EVERY = {"fixer": 2, "burgundy": 9, "torres": 5, "tuscany": 9, "burgundy_cards": 7}
 """Sample every n-th position (the long games less often, to keep the suite quick)."""
 
 
@@ -119,3 +124,48 @@ def test_a_game_without_a_sampler_says_so() -> None:
 
     with pytest.raises(NotImplementedError, match="bare has no state sampler"):
         Bare().sample_state({}, 0, lambda options: options[0])
+
+
+def _cards_everywhere(state: dict[str, Any]) -> list[str]:
+    """Every action card a Castles card-game state places, once per copy."""
+    cards = list(state["deck"]) + state["discard"] + [c for row in state["display"] for c in row]
+    cards += (state["turn"] or {}).get("shown") or []
+    cards += [f["card"] for f in state["stack"] if f["k"] in ("proj", "enter")]
+    for pl in state["pl"]:
+        cards += pl["hand"] + pl["stack"] + pl["proj"] + [c for col in pl["est"].values() for c in col]
+    return cards
+
+
+def test_burgundy_cards_samples_conserve_cards_and_vary_the_hands() -> None:
+    """Every card is somewhere exactly once; the viewer's hand stays its own; opponents' hands vary."""
+    from rules.burgundy_cards import data as D
+
+    game = rules.get("burgundy_cards")
+    table = sorted(D.DIE_TABLES["even"])
+    hands_varied = 0
+    for state in positions(game, 3, seed=13, every=5):
+        first = check_sample(game, state, 0, seed=4)
+        second = check_sample(game, state, 0, seed=5)
+        for sample in (first, second):
+            assert sorted(_cards_everywhere(sample)) == table
+            assert sample["pl"][0]["hand"] == state["pl"][0]["hand"]
+            assert sorted(sample["hidden"]["goods"]) == sorted(state["hidden"]["goods"])
+            assert sorted(sample["hidden"]["animals"]) == sorted(state["hidden"]["animals"])
+            for seat in range(3):
+                assert len(sample["pl"][seat]["stack"]) == len(state["pl"][seat]["stack"])
+        hands_varied += first["pl"][1]["hand"] + first["pl"][2]["hand"] != second["pl"][1]["hand"] + second["pl"][2]["hand"]
+    assert hands_varied > 5
+
+
+def test_burgundy_cards_sampler_refuses_a_view_it_cannot_explain() -> None:
+    game = rules.get("burgundy_cards")
+    state = next(s for s in positions(game, 2, seed=3, every=1) if s["status"] == "play" and not s["queue"])
+    pick = lambda options: options[0]  # noqa: E731
+    with pytest.raises(ValueError, match="private view"):
+        game.sample_state(game.view(state, 1), 0, pick)
+    with pytest.raises(ValueError, match="private view"):
+        game.sample_state(game.view(state, None), 0, pick)
+    broken = game.view(state, 0)
+    broken["deck"] += 1
+    with pytest.raises(ValueError, match="unseen"):
+        game.sample_state(broken, 0, pick)
