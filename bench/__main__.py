@@ -1,4 +1,4 @@
-"""``python -m bench [--quick]``: rules, rendering (and its encode floor), table+SQLite, Discord
+"""``python -m bench [--quick]`` (``python -m bench ai ...``: the AI's strength and speed, see bench/ai.py): rules, rendering (and its encode floor), table+SQLite, Discord
 round-trip and moves/s-with-images figures. ``--only-load --load thread,pool`` runs just the last."""
 
 from __future__ import annotations
@@ -11,6 +11,10 @@ from bench.measure import load_figures, run_all
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["ai"]:
+        from bench.ai import main as ai_main
+
+        return ai_main(sys.argv[2:])
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
     parser.add_argument("--games", default="", help="comma-separated game names (default: all)")

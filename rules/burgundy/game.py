@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.burgundy import texts
+from rules.burgundy import sample, texts
 from rules.burgundy.actions import answer_prompt, do_main
 from rules.burgundy.flow import apply_chance, begin, end_turn, settle, setup_choice
 from rules.burgundy.moves import chance_outcomes, decision_moves, explain, legal, top_prompt
@@ -108,6 +108,10 @@ class BurgundyGame(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return make_view(state, seat)
+
+    def sample_state(self, view: dict[str, Any], seat: int, pick: Any) -> State:
+        """A state consistent with ``seat``'s view, face-down supplies drawn by ``pick`` (see ``sample``)."""
+        return sample.sample_state(view, seat, pick)
 
     # ---- end ----------------------------------------------------------------------------------------
     def scores(self, state: State) -> list[int]:

@@ -145,4 +145,10 @@ def make_view(st: State, seat: int | None) -> dict[str, Any]:
         "tile_colours": dict(TILE_COLOURS),
         "knowledge_effects": {code: dict(KNOWLEDGE_EFFECTS[code])
                               for code in sorted(_visible_tiles(st)) if code in KNOWLEDGE_EFFECTS},
+        # The rules' public bookkeeping (pending draws, prompts and continuations), so a full state
+        # can be rebuilt from a view (``sample_state``); only the supplies' contents stay out.
+        "flow": {key: st[key] for key in FLOW_KEYS} | {"cred": [pl["cred"] for pl in st["pl"]]},
     }
+
+
+FLOW_KEYS = ("queue", "step", "await", "turn", "bought", "stack", "order", "track", "bonus", "solo")

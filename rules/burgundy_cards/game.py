@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.burgundy_cards import data as D
-from rules.burgundy_cards import texts
+from rules.burgundy_cards import sample, texts
 from rules.burgundy_cards.engine import (
     advance,
     answer,
@@ -129,6 +129,10 @@ class BurgundyCardsGame(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat, self.to_act(state))
+
+    def sample_state(self, view: dict[str, Any], seat: int, pick: Any) -> State:
+        """A state consistent with ``seat``'s view, the unseen action cards placed by ``pick`` (see ``sample``)."""
+        return sample.sample_state(view, seat, pick)
 
     # ---- end ------------------------------------------------------------------------------------------
     def scores(self, state: State) -> list[int]:

@@ -11,7 +11,11 @@ Schema (additive changes only): ``game``, ``players``, ``seat``, ``solo``, ``opt
 (face up, oldest first), ``display`` (rows 1-6), ``piles`` (``top``, ``n``), ``bonus1`` (colours
 whose "1." card is left), ``all7`` (stack, top first), ``sp`` (``holder``, ``q``), ``estates``
 (one per seat, below), ``me`` (private view only), ``last``, ``final``, ``triple_vp`` (VP per
-completed triple by colour, as configured), ``solo_target``.
+completed triple by colour, as configured), ``solo_target``, ``flow`` (the flow's public
+bookkeeping, copied from the state so ``sample`` can rebuild it: ``queue`` — pending chance tasks,
+which name seats, rows and piles but never a card —, ``step``, ``await``, ``tidx``, ``start``,
+``dealt``, ``turn`` (``seat``, ``played``, ``buys``, ``shown``) and the effect ``stack``, whose frames
+hold only cards already shown to everyone: taken, kept, built or played).
 An estate: ``hand`` (count), ``stack`` (count), ``proj``, ``est`` (colour → cards), ``silver``,
 ``workers``, ``goods``, ``animals``, ``sold``, ``vp_cards``, ``bonus``, ``all7``, ``score`` (running
 breakdown), ``storage``.
@@ -25,8 +29,11 @@ from rules.burgundy_cards import data as D
 from rules.burgundy_cards.moves import ask_options, reachable, stage, valued_actions
 from rules.burgundy_cards.notation import fmt
 from rules.burgundy_cards.scoring import breakdown
-from rules.burgundy_cards.state import State, current, die, storage_cards
+from rules.burgundy_cards.state import State, clone, current, die, storage_cards
 from rules.core import CHANCE
+
+FLOW_KEYS = ("queue", "step", "await", "tidx", "start", "dealt", "turn", "stack")
+"""State fields that are public bookkeeping of the flow (reference §10: none of them names a hidden card)."""
 
 
 def _estate(st: State, seat: int) -> dict[str, Any]:
@@ -108,6 +115,7 @@ def build_view(st: State, seat: int | None, to_act: list[int]) -> dict[str, Any]
         "final": st["final"],
         "triple_vp": dict(D.TRIPLE_VP[st["opt"]["triple_vp"]]),
         "solo_target": int(st["opt"]["solo_target"]) if st["n"] == 1 else None,
+        "flow": clone({key: st[key] for key in FLOW_KEYS}),
     }
     if seat is not None and 0 <= seat < st["n"]:
         view["me"] = {"seat": seat, "hand": list(st["pl"][seat]["hand"]), "uses": hand_uses(st, seat)}

@@ -1,0 +1,195 @@
+"""``python -m bench ai``: how strong and how fast the AI is (issue 11's benchmark).
+
+Per game, two players, seats swapped game by game: the search bot at a level (``normal`` by
+default) against a uniformly random player and against the one-ply greedy policy, with win rates
+and their 95 % Wilson intervals; then decision times (p50/p95) per level on positions from random
+games. The issue asks for at least 200 games per pairing at 1 s per decision, which takes hours on
+this machine: ``--count`` and ``--seconds`` (or ``--iterations``) let a run fit the time at hand, and
+every line says what it measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ai
+import rules
+from ai.evaluate import values
+from ai.search import index, picker, weighted
+from bench.stats import Figure
+
+Policy = Callable[[str, dict[str, Any], int, int], str]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (ties count half)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def random_policy(game: str, view: dict[str, Any], seat: int, seed: int) -> str:
+    """A uniformly random legal move (legal moves come from a sampled state, as for any bot)."""
+    g = rules.get(game)
+    rng = random.Random(f"random:{seed}")
+    state = g.sample_state(view, seat, picker(rng))
+    legal = g.legal_actions(state, seat)
+    return legal[index(rng, len(legal))]
+
+
+def local_greedy(game: str, view: dict[str, Any], seat: int, seed: int) -> str:
+    """One-ply greedy: the move whose result evaluates best for the seat (ties by a seeded draw)."""
+    g = rules.get(game)
+    rng = random.Random(f"greedy:{seed}")
+    state = g.sample_state(view, seat, picker(rng))
+    legal = g.legal_actions(state, seat)
+    best: list[str] = []
+    best_value = -1.0
+    for action in legal:
+        after, _ = g.apply(state, seat, action)
+        value = values(g, after, max(seat + 1, len(g.scores(after))))[seat]
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif value >= best_value - 1e-9:
+            best.append(action)
+    return best[index(rng, len(best))]
+
+
+def greedy_policy() -> tuple[str, Policy]:
+    """``ai.greedy`` when present (the table's baseline bot), else this module's own copy."""
+    try:
+        from ai import greedy  # type: ignore[attr-defined]
+    except ImportError:
+        return "greedy (bench copy)", local_greedy
+
+    def play(game: str, view: dict[str, Any], seat: int, seed: int) -> str:
+        return str(greedy.choose(game, view, seat, seed=seed))
+
+    return "greedy (ai.greedy)", play
+
+
+def search_policy(seconds: float | None, iterations: int | None) -> Policy:
+    def play(game: str, view: dict[str, Any], seat: int, seed: int) -> str:
+        return ai.choose(game, view, seat, seconds=seconds, iterations=iterations, seed=seed)
+
+    return play
+
+
+def play_game(game: str, players: int, policies: list[Policy], seed: int, times: list[float] | None = None) -> Any:
+    """One whole game; ``policies[seat]`` decides for each seat; chance from a seeded generator.
+
+    Decision times of seat 0 are appended to ``times`` when given."""
+    g = rules.get(game)
+    rng = random.Random(f"bench-ai:{game}:{seed}")
+    state = g.new(players)
+    step = 0
+    while True:
+        acting = g.to_act(state)
+        if not acting:
+            return state
+        step += 1
+        if acting == [rules.CHANCE]:
+            state, _ = g.apply(state, rules.CHANCE, weighted(rng, g.chance_outcomes(state)))
+            continue
+        seat = acting[0]
+        start = time.perf_counter()
+        action = policies[seat](game, g.view(state, seat), seat, seed * 100_003 + step)
+        if times is not None and seat == 0:
+            times.append((time.perf_counter() - start) * 1000.0)
+        state, _ = g.apply(state, seat, action)
+
+
+def match(game: str, bot: Policy, rival: Policy, count: int, players: int = 2) -> tuple[float, int]:
+    """The bot's score over ``count`` games, seats swapped each game (win 1, shared first ½)."""
+    g = rules.get(game)
+    score = 0.0
+    for i in range(count):
+        bot_seat = i % players
+        policies = [rival] * players
+        policies[bot_seat] = bot
+        state = play_game(game, players, policies, seed=i)
+        score += values(g, state, players)[bot_seat] if players == 2 else float(g.ranking(state)[0] == bot_seat)
+    return score, count
+
+
+def solo(game: str, policy: Policy, count: int) -> tuple[float, int]:
+    """Wins of ``policy`` in the seat of a solo game (against the automa or the solo target)."""
+    g = rules.get(game)
+    wins = 0.0
+    for i in range(count):
+        state = play_game(game, 1, [policy], seed=i)
+        wins += values(g, state, 1)[0]
+    return wins, count
+
+
+def timing(game: str, seconds: float, decisions: int) -> Figure:
+    """Decision times at a budget, on positions of random games where a choice exists."""
+    g = rules.get(game)
+    rng = random.Random(f"timing:{game}")
+    samples: list[float] = []
+    seed = 0
+    while len(samples) < decisions:
+        state = g.new(2)
+        seed += 1
+        while g.to_act(state) and len(samples) < decisions:
+            acting = g.to_act(state)
+            if acting == [rules.CHANCE]:
+                state, _ = g.apply(state, rules.CHANCE, weighted(rng, g.chance_outcomes(state)))
+                continue
+            seat = acting[0]
+            legal = g.legal_actions(state, seat)
+            if len(legal) > 1 and rng.random() < 0.15:
+                start = time.perf_counter()
+                ai.choose(game, g.view(state, seat), seat, seconds=seconds, seed=seed)
+                samples.append((time.perf_counter() - start) * 1000.0)
+            state, _ = g.apply(state, seat, legal[index(rng, len(legal))])
+    return Figure(f"ai {game} decision {seconds:g}s", samples, budget=f"p95≤{seconds * 1000 + 100:.0f}ms")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench ai")
+    parser.add_argument("--games", default="", help="comma-separated game names (default: every game with a sampler)")
+    parser.add_argument("--count", type=int, default=200, help="games per pairing (issue: at least 200)")
+    parser.add_argument("--level", default="normal", choices=sorted(ai.LEVELS), help="the search bot's level")
+    parser.add_argument("--seconds", type=float, default=None, help="override the level's seconds per decision")
+    parser.add_argument("--iterations", type=int, default=None, help="fixed iterations per decision instead of time")
+    parser.add_argument("--rivals", default="random,greedy", help="rivals to play: random, greedy (comma-separated)")
+    parser.add_argument("--solo", action="store_true", help="also the solo win rates (FIXER, Burgundy)")
+    parser.add_argument("--timing", type=int, default=20, help="decisions timed per level and game (0: skip)")
+    parser.add_argument("--levels", default="easy,normal,hard", help="levels to time")
+    args = parser.parse_args(argv)
+    names = [n for n in args.games.split(",") if n] or [n for n in rules.GAMES if ai.has_sampler(n)]
+    seconds = args.seconds if args.seconds is not None else ai.LEVELS[args.level]
+    bot = search_policy(None if args.iterations else seconds, args.iterations)
+    budget = f"{args.iterations} iterations" if args.iterations else f"{seconds:g} s"
+    greedy_name, greedy = greedy_policy()
+    rivals = {"random": ("random", random_policy), "greedy": (greedy_name, greedy)}
+    for name in names:
+        for key in [r for r in args.rivals.split(",") if r]:
+            label, rival = rivals[key]
+            start = time.perf_counter()
+            score, n = match(name, bot, rival, args.count)
+            low, high = wilson(score, n)
+            print(
+                f"ai {name:<9} {args.level} ({budget}) vs {label:<20} games={n:>4}  win {score / n:6.1%}  "
+                f"95% [{low:5.1%}, {high:5.1%}]  ({time.perf_counter() - start:.0f} s)",
+                flush=True,
+            )
+        if args.solo and rules.get(name).min_players == 1:
+            for label, policy in ((f"{args.level} ({budget})", bot), (greedy_name, greedy)):
+                score, n = solo(name, policy, args.count)
+                low, high = wilson(score, n)
+                print(f"ai {name:<9} solo {label:<24} games={n:>4}  win {score / n:6.1%}  95% [{low:5.1%}, {high:5.1%}]", flush=True)
+    if args.timing:
+        for level in [lv for lv in args.levels.split(",") if lv]:
+            for name in names:
+                print(timing(name, ai.LEVELS[level], args.timing).row(), flush=True)
+    return 0

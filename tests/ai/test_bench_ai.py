@@ -1,0 +1,27 @@
+"""The AI benchmark keeps working (a tiny run; strength targets live in the benchmark itself)."""
+
+from __future__ import annotations
+
+from bench.ai import local_greedy, main, match, random_policy, search_policy, solo, wilson
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(95, 100)
+    assert 0.88 < low < 0.95 < high < 0.99
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_tiny_match_counts_every_game() -> None:
+    score, n = match("fixer", search_policy(None, 3), random_policy, count=2)
+    assert n == 2 and 0.0 <= score <= 2.0
+    score, n = match("fixer", local_greedy, random_policy, count=2)
+    assert n == 2 and 0.0 <= score <= 2.0
+    wins, n = solo("fixer", search_policy(None, 2), count=1)
+    assert n == 1 and wins in (0.0, 1.0)
+
+
+def test_the_command_prints_a_line_per_pairing(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["--games", "fixer", "--count", "2", "--iterations", "2", "--timing", "2", "--levels", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("vs random") == 1 and out.count("vs greedy") == 1
+    assert "decision 0.1s" in out
