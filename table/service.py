@@ -23,6 +23,8 @@ from rules import CHANCE, Event, Game, IllegalAction
 from storage import Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
 from table import observability, seating
 from table.chance import resolve
+from table.clock import Clock
+from table.clock import from_env as clock_from_env
 from table.messages import TableError, refusal
 from table.order import sort_moves
 
@@ -136,8 +138,12 @@ def _pick_game(name: str) -> Game:
 class TableService:
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
-    def __init__(self, db: Database, seed_source: Callable[[], str] | None = None) -> None:
+    def __init__(
+        self, db: Database, seed_source: Callable[[], str] | None = None, clock: Clock | None = None
+    ) -> None:
         self.db = db
+        self.clock: Clock = clock or clock_from_env()
+        """Game time for every due time (turn banks, reminders, votes); see ``table.clock``."""
         # Locks live only while someone holds or waits on them, so finished games leave nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._seed = seed_source or (lambda: secrets.token_hex(8))
