@@ -16,7 +16,7 @@ from discord.ext import commands
 import rules
 from cogs import flows
 from cogs.i18n import desc, group_name, titled, topic_name
-from table import seating
+from table import options as table_options
 from table.order import move_order
 
 MAX_CHOICES = 25
@@ -92,7 +92,7 @@ class GameGroup(app_commands.Group, name="game", description=desc("game")):
         head, _, last = current.rpartition(" ")
         prefix = f"{head} " if head else ""
         out = []
-        for opt in seating.offered_options(game):
+        for opt in table_options.offered_options(game):
             for choice in opt.choices:
                 value = str(choice).lower() if isinstance(choice, bool) else str(choice)
                 text = f"{opt.key}={value}"

@@ -411,13 +411,15 @@ class Database:
         seats: Sequence[SeatEntry] | None = None,
         banks: Sequence[Bank] = (),
         due: Sequence[tuple[int, str, int, float]] = (),
+        ended: Sequence[int] = (),
     ) -> int:
         """Append ``actions`` from ``first_seq`` and store the snapshot, atomically.
 
         ``seats`` (user id, name in seat order) replaces the seats in the same transaction (the
         seat order drawn at the start); ``banks`` are the turn banks after the move; ``due``
-        (seat, kind, turn, due time) are new due items, and every earlier pending item of the
-        game is closed, since a move ends the turns they belonged to. Raises ``Conflict`` (and writes nothing) if the game is no
+        (seat, kind, turn, due time) are new due items; the pending items of the ``ended`` seats
+        (whose turns this move ended) close, and all of them once the game is no longer active.
+        Raises ``Conflict`` (and writes nothing) if the game is no
         longer at ``version``. Returns the new version.
         """
         now = time.time()
@@ -428,7 +430,7 @@ class Database:
                     await self._write_seats(tx, game_id, seats)
                 if banks:
                     await self._write_banks(tx, game_id, banks)
-                await self._close_due(tx, game_id, now)
+                await self._close_due(tx, game_id, now, None if status != "active" else ended)
                 await self._add_due(tx, game_id, due)
                 await tx.executemany(
                     "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -495,8 +497,16 @@ class Database:
 
     # ---- the durable scheduler -----------------------------------------------------------------
     @staticmethod
-    async def _close_due(tx: Tx, game_id: int, now: float) -> None:
-        await tx.execute("UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL", (now, game_id))
+    async def _close_due(tx: Tx, game_id: int, now: float, seats: Sequence[int] | None = None) -> None:
+        """Close pending items of ``seats`` (every seat when ``None``)."""
+        if seats is None:
+            await tx.execute("UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL", (now, game_id))
+            return
+        for seat in seats:
+            await tx.execute(
+                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat = ?",
+                (now, game_id, seat),
+            )
 
     @staticmethod
     async def _add_due(tx: Tx, game_id: int, due: Sequence[tuple[int, str, int, float]]) -> None:

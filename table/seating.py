@@ -41,38 +41,18 @@ OPTION = Option(
 )
 
 
-def table_options(game: Game) -> list[Option]:
-    """The table's own options for ``game`` (a game's option of the same key takes precedence)."""
-    if not game.random_seating or any(o.key == KEY for o in game.options):
-        return []
-    return [OPTION]
-
-
-def offered_options(game: Game) -> list[Option]:
-    """Every option a host may set for ``game``: the game's, then the table's."""
-    return [*game.options, *table_options(game)]
-
-
-def split_options(game: Game, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``options`` as (the game's, the table's validated); raises ``IllegalAction`` on a bad value."""
-    own = {o.key: o for o in table_options(game)}
-    game_opts = {k: v for k, v in options.items() if k not in own}
-    table_opts = {o.key: o.default for o in own.values()}
-    for key, option in own.items():
-        if key in options:
-            table_opts[key] = parse_option_value(option, options[key])
-    return game_opts, table_opts
-
-
 def wanted(game: Game, options: dict[str, Any], seats: int) -> bool:
-    """Whether the start draws the seat order (several seats, the game asks, the host did not fix it)."""
-    if seats < 2:
+    """Whether the start draws the seat order (several seats, the game asks, the host did not fix it).
+
+    The option itself is declared with the table's others in ``table.options``; a game that
+    declares its own ``seating`` option decides its seats in its rules, so the table draws none.
+    """
+    if seats < 2 or not game.random_seating or any(o.key == KEY for o in game.options):
         return False
     try:
-        _, table_opts = split_options(game, options)
+        return parse_option_value(OPTION, options.get(KEY, RANDOM)) == RANDOM
     except IllegalAction:
         return False
-    return table_opts.get(KEY) == RANDOM
 
 
 def draw(seed: str | int, seq: int, seats: int) -> list[int]:

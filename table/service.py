@@ -21,11 +21,12 @@ from typing import Any, ParamSpec, TypeVar
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
 from storage import Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
-from table import observability, seating
+from table import observability, seating, timer
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
 from table.messages import TableError, refusal
+from table.options import split_options
 from table.order import sort_moves
 
 log = logging.getLogger("postern.table")
@@ -70,6 +71,18 @@ class Result:
     quick_seat: int | None = None
     scores: list[int] = field(default_factory=list)
     ranking: list[int] = field(default_factory=list)
+    banks: list[float | None] = field(default_factory=list)
+    """Seconds left in each seat's turn bank (``None`` for a bot seat); empty: no timer."""
+    away: list[str | None] = field(default_factory=list)
+    """Per seat, until when its player is away (a date text), or ``None``."""
+
+    def clocks(self, locale: str | None = None) -> list[str | None]:
+        """Each seat's bank as the reader reads it ("1 d 4 h left")."""
+        return [None if b is None else timer.left_text(b, locale or self.locale) for b in self.banks]
+
+    def clock_lines(self, locale: str | None = None) -> list[str]:
+        """"Ana: 1 d 4 h left" for every seat with a bank."""
+        return [f"{name}: {text}" for name, text in zip(self.names, self.clocks(locale), strict=False) if text]
 
     def lines(self, locale: str | None = None) -> list[str]:
         game = rules.get(self.game)
@@ -216,10 +229,15 @@ class TableService:
             capacity=row.capacity,
             host_id=row.host_id,
         )
+        if row.status == "active" and any(s.bank_left is not None for s in seats):
+            now = self.clock.now()
+            result.banks = [None if s.is_bot else timer.remaining(s, now) for s in seats]
         if state is not None:
             game = rules.get(row.game)
             result.to_act = game.to_act(state)
             result.view = self._decorate(game.view(state, None), names, row.locale)
+            if result.banks:
+                result.view["clocks"] = result.clocks()
             result.mention = [users[s] for s in result.to_act if 0 <= s < len(users) and users[s] != actor]
             result.mention = list(dict.fromkeys(result.mention))
             humans = [s for s in result.to_act if 0 <= s < len(users)]
@@ -232,6 +250,21 @@ class TableService:
                 result.scores = game.scores(state)
                 result.ranking = game.ranking(state)
         return result
+
+    def table_options(self, row: GameRow) -> dict[str, Any]:
+        """The table's own options of a game (seating, timer), validated, defaults filled in."""
+        try:
+            return split_options(rules.get(row.game), row.options, row.capacity)[1]
+        except IllegalAction:
+            return {}
+
+    async def _settle(
+        self, row: GameRow, seats: list[SeatRow], before: list[int], after: list[int], *, gain: bool = True
+    ) -> timer.Settled:
+        """The turn banks after a commit that moves the seats to act from ``before`` to ``after``."""
+        return timer.settle(
+            seats, before, after, self.clock.now(), timer.limit(self.table_options(row)), row.version + 1, gain=gain
+        )
 
     @staticmethod
     def _decorate(view: dict[str, Any], names: list[str], locale: str) -> dict[str, Any]:
@@ -302,7 +335,7 @@ class TableService:
             if not chosen.min_players <= capacity <= chosen.max_players:
                 raise TableError("bad_capacity", game=chosen.title["en"], min=chosen.min_players, max=chosen.max_players)
         try:
-            game_opts, _ = seating.split_options(chosen, opts)
+            game_opts, _ = split_options(chosen, opts, capacity)
             chosen.resolve_options(capacity, game_opts)
         except IllegalAction as err:
             raise TableError("bad_options", detail=refusal(chosen, err, locale)) from err
@@ -363,7 +396,7 @@ class TableService:
             if len(seats) < needed:
                 raise TableError("too_few", game=game.title["en"], min=needed, count=len(seats))
             try:
-                state = game.new(len(seats), seating.split_options(game, row.options)[0])
+                state = game.new(len(seats), split_options(game, row.options, row.capacity)[0])
             except IllegalAction as err:
                 raise TableError("bad_options", detail=refusal(game, err, row.locale)) from err
             first: list[NewAction] = []
@@ -374,12 +407,15 @@ class TableService:
                 seats = [SeatRow(i, seats[j].user_id, seats[j].name) for i, j in enumerate(order)]
             state, actions, events = self._run_chance(game, row.seed, 0, state, first)
             status = "finished" if game.is_over(state) else "active"
+            clock = await self._settle(row, seats, [], game.to_act(state))
             version = await self.db.commit_moves(
                 row.id, row.version, 0, actions, game.dumps(state), status,
-                seats=[(s.user_id, s.name) for s in seats] if first else None,
+                seats=list(seats) if first else None, banks=clock.banks, due=clock.due,
             )
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None and row.version == version
+            if clock.banks:
+                seats = await self.db.seats(row.id)
             return await self._result("started", row, seats, events, state)
 
     @saves
@@ -431,6 +467,7 @@ class TableService:
         async with self.lock(row.id):
             row = await self._live_or_finished(channel_id, game_id)
             game, state, seats, seat = await self._turn_of(row, user, expected_version)
+            acting = game.to_act(state)
             text = action.strip()
             if seen_at is not None and text and await self._done_since(row.id, user.id, text, seen_at):
                 raise TableError("already_done", action=text)
@@ -445,13 +482,19 @@ class TableService:
             first = [NewAction(seat, text, user.id, events)]
             state, actions, all_events = self._run_chance(game, row.seed, seq, state, first)
             status = "finished" if game.is_over(state) else "active"
+            clock = await self._settle(row, seats, acting, game.to_act(state))
             try:
-                await self.db.commit_moves(row.id, row.version, seq, actions, game.dumps(state), status)
+                await self.db.commit_moves(
+                    row.id, row.version, seq, actions, game.dumps(state), status,
+                    banks=clock.banks, due=clock.due, ended=clock.ended,
+                )
             except Conflict as err:
                 raise TableError("busy") from err
             observability.MOVES.labels(row.game).inc()
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None
+            if clock.banks:
+                seats = await self.db.seats(row.id)
             return await self._result("moved", row, seats, all_events, state, actor=user.id)
 
     @saves
@@ -612,7 +655,7 @@ class TableService:
             raise TableError("no_game")
         game = rules.get(row.game)
         seats = await self.db.seats(game_id)
-        state = game.new(len(seats), seating.split_options(game, row.options)[0])
+        state = game.new(len(seats), split_options(game, row.options, row.capacity)[0])
         for action in await self.db.actions(game_id):
             if action.seat == seating.SEATING:
                 if seating.parse_action(action.action) != seating.draw(row.seed, action.seq, len(seats)):

@@ -71,9 +71,10 @@ async def test_due_items_once_each_across_restart(db_target: str) -> None:
         await db.postpone_due(due[1].id, 300.0)
         assert [d.kind for d in await db.due_items(250.0)] == []
         assert [d.kind for d in await db.due_items(300.0)] == ["expire"]
-        # A move ends the turn: its pending items close and the new turn's arrive with it.
+        # A move ends seat 1's turn: its pending items close and the new turn's arrive with it.
         await db.commit_moves(
-            game_id, version, 1, [NewAction(1, "m1", "u2", [])], "snap1", "active", due=[(0, "expire", 2, 400.0)]
+            game_id, version, 1, [NewAction(1, "m1", "u2", [])], "snap1", "active", due=[(0, "expire", 2, 400.0)],
+            ended=[1],
         )
         assert [(d.seat, d.kind, d.turn) for d in await db.pending_due(game_id)] == [(0, "expire", 2)]
 

@@ -227,7 +227,8 @@ async def _exercise_every_query(db: Database) -> None:
         game_id, version, 1, [NewAction(0, "n", "u1", [])], "{}", "finished",
         banks=[Bank(0, 100.0, 5.0), Bank(seat.seat, 50.0, None)], due=[(0, "remind_half", 1, 60.0)],
     )
-    await db.truncate_log(game_id, version, 1, "{}", banks=[Bank(0, 80.0, 6.0)], due=[(0, "expire", 1, 90.0)])
+    version = await db.commit_moves(game_id, version, 2, [NewAction(0, "o", "u1", [])], "{}", "active", ended=[0])
+    await db.truncate_log(game_id, version, 2, "{}", banks=[Bank(0, 80.0, 6.0)], due=[(0, "expire", 1, 90.0)])
     await db.add_due(game_id, 0, "remind_tenth", 1, 70.0)
     items = await db.due_items(100.0)
     await db.pending_due(game_id)
