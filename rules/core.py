@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,6 +170,17 @@ class Game(ABC):
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         ...
 
+    def sample_state(self, view: dict[str, Any], seat: int, pick: Callable[[list[Any]], Any]) -> Any:
+        """A full state consistent with ``view`` (this seat's view), hidden parts drawn by ``pick``.
+
+        The AI searches on such states because it never receives the true one. The result must
+        give ``seat`` exactly the same ``view`` and ``legal_actions`` as the true state, and what
+        the view hides (other hands, undrawn tiles) is filled by calling ``pick(options)`` with
+        lists in a fixed order, so the caller's seeded generator alone decides it. Games provide
+        this in their own ``sample`` module; a game without one cannot have AI seats.
+        """
+        raise NotImplementedError(f"{self.name} has no state sampler, so it cannot have AI seats")
+
     # ---- end ----------------------------------------------------------------------------------
     def is_over(self, state: Any) -> bool:
         return self.to_act(state) == []
@@ -244,3 +256,25 @@ class Game(ABC):
     def seat_label(self, seat: int, locale: Locale = "en") -> str:
         """How the rules call a seat when no display name is known."""
         return f"S{seat + 1}"
+
+
+def shuffled(items: list[Any], pick: Callable[[list[Any]], Any]) -> list[Any]:
+    """``items`` in an order drawn by ``pick`` (one draw per position), for ``sample_state``.
+
+    Draws positions rather than elements so equal items never make the order ambiguous.
+    """
+    rest = list(range(len(items)))
+    order = []
+    while rest:
+        i = pick(rest)
+        rest.remove(i)
+        order.append(items[i])
+    return order
+
+
+def multiset_minus(items: list[Any], taken: list[Any]) -> list[Any]:
+    """``items`` without one copy of each of ``taken`` (which must all be present), order kept."""
+    out = list(items)
+    for item in taken:
+        out.remove(item)
+    return out

@@ -23,7 +23,7 @@ import re
 from typing import Any
 
 from rules.core import CHANCE, Event, Game, IllegalAction, Locale, Option
-from rules.fixer import engine, texts, view
+from rules.fixer import engine, sample, texts, view
 from rules.fixer.engine import State
 
 CRITICAL_BONUS_CHOICES = tuple(range(0, 10))
@@ -124,6 +124,10 @@ class Fixer(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.build(state, seat)
+
+    def sample_state(self, view: dict[str, Any], seat: int, pick: Any) -> State:
+        """A state consistent with ``seat``'s view, hidden cards drawn by ``pick`` (see ``sample``)."""
+        return sample.sample_state(view, seat, pick)
 
     # ---- end ------------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:

@@ -84,6 +84,8 @@ def build(state: State, viewer: int | None) -> dict[str, Any]:
             "kind": "keep",
             "seat": seat_of(state, state["pending"]["loser"]),
             "card": state["pending"]["card"],
+            # Public (everyone saw the conflict) and part of the keep/discard notation.
+            "region": state["pending"].get("region"),
         }
     result = None
     if over:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Event, Game, IllegalAction, Locale, Option
-from rules.torres import actions, text
+from rules.torres import actions, sample, text
 from rules.torres.data import COLOURS, PH3_SPLITS
 from rules.torres.flow import State, new_state
 from rules.torres.view import build_view
@@ -83,3 +83,7 @@ class Torres(Game):
 
     def seat_label(self, seat: int, locale: Locale = "en") -> str:
         return text.seat_name(seat, locale, None) if seat < len(COLOURS) else super().seat_label(seat, locale)
+
+    def sample_state(self, view: dict[str, Any], seat: int, pick: Any) -> State:
+        """A state consistent with ``seat``'s view, hidden cards drawn by ``pick`` (see ``sample``)."""
+        return sample.sample_state(view, seat, pick)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Event, Game, IllegalAction, Locale, Option
-from rules.tuscany import moves, texts
+from rules.tuscany import moves, sample, texts
 from rules.tuscany.data import VERSIONS
 from rules.tuscany.flow import rank_key
 from rules.tuscany.state import State, new_state
@@ -73,6 +73,10 @@ class Tuscany(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
+
+    def sample_state(self, view: dict[str, Any], seat: int, pick: Any) -> State:
+        """A state consistent with ``seat``'s view, hidden cards drawn by ``pick`` (see ``sample``)."""
+        return sample.sample_state(view, seat, pick)
 
     def scores(self, state: State) -> list[int]:
         return [p["red"] for p in state["ps"]]

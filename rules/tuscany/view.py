@@ -89,6 +89,9 @@ def build_view(s: State, seat: int | None) -> dict[str, Any]:
         "seats": seats,
         "over": s["phase"] == "over",
         "result": s["result"],
+        # The rules' public bookkeeping (pending steps, the turn's stage, the current seat), so a
+        # full state can be rebuilt from a view (``sample_state``); it holds nothing hidden.
+        "flow": {"tasks": [list(t) for t in s["tasks"]], "turn": s["turn"], "cur": s["cur"]},
     }
     if seat is not None and 0 <= seat < s["n"]:
         p = s["ps"][seat]

@@ -1,0 +1,48 @@
+"""AI opponents: a seat's view in, one legal action out (design.md, "The AI contract").
+
+``ai`` imports only ``rules``. It never sees a game state: it searches over full states that the
+game's pure sampler (``Game.sample_state``) builds from the seat's view, so a bot knows exactly
+what its seat may know.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import rules
+from ai.levels import DEFAULT_LEVEL, LEVELS, seconds_for
+from ai.search import Search
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose", "seconds_for"]
+
+
+def choose(
+    game: str,
+    view: dict[str, Any],
+    seat: int,
+    *,
+    seconds: float | None = 1.0,
+    iterations: int | None = None,
+    seed: int = 0,
+) -> str:
+    """One legal action for ``seat``, given only ``rules.get(game).view(state, seat)``.
+
+    With ``iterations`` set the search runs exactly that many iterations and the answer depends
+    only on the arguments; otherwise it searches for ``seconds`` (1 s when both are None).
+    Raises ``ValueError`` when ``seat`` has no decision in ``view``.
+    """
+    if iterations is not None and iterations < 1:
+        raise ValueError("iterations must be at least 1")
+    rng = random.Random(f"{game}:{seat}:{seed}:{json.dumps(view, sort_keys=True)}")
+    search = Search(rules.get(game), view, seat, rng)
+    legal = search.root_actions()
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal action in this view")
+    if len(legal) == 1:
+        return legal[0]
+    if iterations is None and seconds is None:
+        seconds = LEVELS[DEFAULT_LEVEL]
+    search.run(iterations, seconds)
+    return search.best(legal)
