@@ -28,6 +28,8 @@ SEATING = -3
 """Pseudo-seat of the table's seat-order draw in the action log (``CHANCE`` is -1, ``AUTOMA`` -2)."""
 
 KEY = "seating"
+TABLE_EVENT = "table"
+"""Kind of the table's own notices among the events of a result (localised by ``event_line``)."""
 RANDOM, HOST = "random", "host"
 OPTION = Option(
     KEY,
@@ -95,7 +97,11 @@ def seat_order(action: str, events: list[Event]) -> list[str]:
 
 
 def event_line(game: Game, event_: Event, locale: str, names: list[str]) -> str:
-    """One line for any logged event: the table's seat draw here, every other through the game."""
+    """One line for any event: the table's own (its seat draw, and ``{"kind": "table", "key": …}``
+    notices such as a bot taking a seat or a move taken back), every other through the game."""
+    if event_.get("kind") == TABLE_EVENT:
+        params = {k: v for k, v in event_.items() if k not in ("kind", "key")}
+        return message(str(event_["key"]), locale, **params)
     if event_.get("kind") == KEY and "lobby" in event_:
         listed = ", ".join(f"{i}. {name}" for i, name in enumerate(names, 1))
         return message("seating_drawn", locale, order=listed)

@@ -10,6 +10,7 @@ check of ``storage.commit_moves`` across processes: no move is lost or applied t
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 import secrets
@@ -21,7 +22,7 @@ from typing import Any, ParamSpec, TypeVar
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
 from storage import Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
-from table import observability, seating, timer
+from table import bots, observability, seating, timer
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
@@ -32,7 +33,8 @@ from table.order import sort_moves
 log = logging.getLogger("postern.table")
 
 MAX_CHANCE_STEPS = 10_000
-"""Bound on automatic steps after one decision (a deal is a few dozen; this only guards bugs)."""
+"""Bound on automatic steps (chance and bot decisions) after one decision: a deal is a few dozen,
+a table of bots plays a whole game (a few hundred); this only guards bugs."""
 
 
 @dataclass(frozen=True)
@@ -238,7 +240,10 @@ class TableService:
             result.view = self._decorate(game.view(state, None), names, row.locale)
             if result.banks:
                 result.view["clocks"] = result.clocks()
-            result.mention = [users[s] for s in result.to_act if 0 <= s < len(users) and users[s] != actor]
+            result.mention = [
+                users[s] for s in result.to_act
+                if 0 <= s < len(users) and users[s] != actor and not bots.is_bot_id(users[s])
+            ]
             result.mention = list(dict.fromkeys(result.mention))
             humans = [s for s in result.to_act if 0 <= s < len(users)]
             if len(humans) == 1 and row.status == "active":
@@ -357,10 +362,34 @@ class TableService:
                 raise TableError("already_joined")
             if len(seats) >= row.capacity:
                 raise TableError("lobby_full", count=len(seats), capacity=row.capacity)
-            entries = [(s.user_id, s.name) for s in seats] + [(user.id, user.name)]
-            await self.db.set_seats(row.id, row.version, entries)
+            await self.db.set_seats(row.id, row.version, [*seats, (user.id, user.name)])
             row = await self._live(channel_id)
         return await self._result("joined", row)
+
+    @saves
+    async def add_bot(self, *, channel_id: str, user: User, level: str | None = None) -> Result:
+        """The host seats a bot in the lobby (``level``: ``greedy`` by default, or a search level)."""
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            seats = await self._lobby_seats(row)
+            if user.id != row.host_id and not user.can_manage:
+                raise TableError("not_host", who=next((s.name for s in seats if s.user_id == row.host_id), "?"))
+            game = rules.get(row.game)
+            if not bots.can_play(game):
+                raise TableError("no_bots", game=lambda loc, g=game: rules.localised(g.title, loc))
+            chosen = (level or bots.DEFAULT_LEVEL).strip().lower()
+            if chosen not in bots.LEVELS:
+                raise TableError("bad_bot_level", level=level, levels=", ".join(bots.LEVELS))
+            if len(seats) >= row.capacity:
+                raise TableError("lobby_full", count=len(seats), capacity=row.capacity)
+            bot_id, number = bots.new_id([s.user_id for s in seats])
+            bot = SeatRow(len(seats), bot_id, f"Bot {number}", "bot", chosen)
+            await self.db.set_seats(row.id, row.version, [*seats, bot])
+            row = await self._live(channel_id)
+        result = await self._result("bot_added", row)
+        result.events = [{"kind": "table", "key": "bot_added", "name": bot.name, "level": chosen}]
+        return result
 
     @saves
     async def leave(self, *, channel_id: str, user: User) -> Result:
@@ -370,13 +399,13 @@ class TableService:
             seats = await self._lobby_seats(row)
             if not any(s.user_id == user.id for s in seats):
                 raise TableError("not_lobby_member")
-            rest = [(s.user_id, s.name) for s in seats if s.user_id != user.id]
-            if not rest:
+            rest = [s for s in seats if s.user_id != user.id]
+            if not any(not s.is_bot for s in rest):  # bots alone do not keep a lobby
                 await self.db.set_status(row.id, row.version, "abandoned")
                 row = await self.db.game(row.id)  # type: ignore[assignment]
                 assert row is not None
                 return await self._result("abandoned", row, seats=[])
-            new_host = rest[0][0] if user.id == row.host_id else None
+            new_host = next(s.user_id for s in rest if not s.is_bot) if user.id == row.host_id else None
             version = await self.db.set_seats(row.id, row.version, rest, host_id=new_host)
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None and row.version == version
@@ -404,8 +433,8 @@ class TableService:
                 order = seating.draw(row.seed, 0, len(seats))
                 lobby = [s.user_id for s in seats]
                 first.append(NewAction(seating.SEATING, seating.action_text(order), None, [seating.event(order, lobby)]))
-                seats = [SeatRow(i, seats[j].user_id, seats[j].name) for i, j in enumerate(order)]
-            state, actions, events = self._run_chance(game, row.seed, 0, state, first)
+                seats = [dataclasses.replace(seats[j], seat=i) for i, j in enumerate(order)]
+            state, actions, events = await self._run_automatic(game, row.seed, 0, state, seats, first)
             status = "finished" if game.is_over(state) else "active"
             clock = await self._settle(row, seats, [], game.to_act(state))
             version = await self.db.commit_moves(
@@ -432,20 +461,39 @@ class TableService:
         return await self._result("abandoned", row, seats)
 
     # ---- play ---------------------------------------------------------------------------------
-    def _run_chance(
-        self, game: Game, seed: str, seq: int, state: Any, actions: list[NewAction] | None = None
+    async def _run_automatic(
+        self,
+        game: Game,
+        seed: str,
+        seq: int,
+        state: Any,
+        seats: list[SeatRow],
+        actions: list[NewAction] | None = None,
     ) -> tuple[Any, list[NewAction], list[Event]]:
-        """Resolve chance steps until a person must act or the game ends; log each outcome."""
+        """Resolve chance steps and play bot seats until a human must act or the game ends; log
+        each outcome and each bot decision. A bot gets only its seat's view (``table.bots``)."""
         actions = actions if actions is not None else []
         events = [e for a in actions for e in a.events]
+        robots = {s.seat: s for s in seats if s.is_bot}
         for _ in range(MAX_CHANCE_STEPS):
-            if game.to_act(state) != [CHANCE]:
+            acting = game.to_act(state)
+            position = seq + len(actions)
+            if acting == [CHANCE]:
+                outcome = resolve(seed, position, game.chance_outcomes(state))
+                state, new_events = game.apply(state, CHANCE, outcome)
+                actions.append(NewAction(CHANCE, outcome, None, new_events))
+                events.extend(new_events)
+                continue
+            bot = next((s for s in acting if s in robots), None)
+            if bot is None:
                 return state, actions, events
-            outcome = resolve(seed, seq + len(actions), game.chance_outcomes(state))
-            state, new_events = game.apply(state, CHANCE, outcome)
-            actions.append(NewAction(CHANCE, outcome, None, new_events))
+            choose = bots.policy(robots[bot].bot_level)
+            view = game.view(state, bot)
+            action = await asyncio.to_thread(choose, game.name, view, bot, position)
+            state, new_events = game.apply(state, bot, action)
+            actions.append(NewAction(bot, action, None, new_events))
             events.extend(new_events)
-        raise RuntimeError(f"more than {MAX_CHANCE_STEPS} chance steps in a row")
+        raise RuntimeError(f"more than {MAX_CHANCE_STEPS} automatic steps in a row")
 
     @saves
     async def act(
@@ -480,7 +528,7 @@ class TableService:
                 raise TableError("illegal", reason=lambda loc, e=err, g=game: refusal(g, e, loc)) from err
             seq = await self._next_seq(row.id)
             first = [NewAction(seat, text, user.id, events)]
-            state, actions, all_events = self._run_chance(game, row.seed, seq, state, first)
+            state, actions, all_events = await self._run_automatic(game, row.seed, seq, state, seats, first)
             status = "finished" if game.is_over(state) else "active"
             clock = await self._settle(row, seats, acting, game.to_act(state))
             try:

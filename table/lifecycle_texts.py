@@ -1,0 +1,78 @@
+"""The table's words for keeping games alive (bots, undo, substitutes, away mode, settings), in
+en / zh-TW / zh-CN. Kept apart from ``table.messages`` (which merges them in) so the lifecycle
+reads as one piece."""
+
+from __future__ import annotations
+
+LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
+    "no_bots": {
+        "en": "{game} cannot have bot seats yet: its rules cannot tell a bot what its seat may know.",
+        "zh-TW": "{game} 目前還不能有機器人座位:它的規則無法只依座位可見的資訊讓機器人下棋。",
+        "zh-CN": "{game} 目前还不能有机器人座位:它的规则无法只依座位可见的信息让机器人下棋。",
+    },
+    "bad_bot_level": {
+        "en": "Unknown bot level “{level}”. Levels: {levels}.",
+        "zh-TW": "未知的機器人等級「{level}」。可選:{levels}。",
+        "zh-CN": "未知的机器人等级“{level}”。可选:{levels}。",
+    },
+    "bot_added": {
+        "en": "{name} ({level}) takes a seat.",
+        "zh-TW": "{name}({level})入座。",
+        "zh-CN": "{name}({level})入座。",
+    },
+    "nothing_to_undo": {
+        "en": "You have no move to take back.",
+        "zh-TW": "你沒有可以收回的一步。",
+        "zh-CN": "你没有可以收回的一步。",
+    },
+    "undo_after_chance": {
+        "en": "That move cannot be taken back: a random outcome was revealed after it.",
+        "zh-TW": "那一步無法收回:之後已揭曉了隨機結果。",
+        "zh-CN": "那一步无法收回:之后已揭晓了随机结果。",
+    },
+    "undo_after_other": {
+        "en": "That move cannot be taken back: {who} has played since.",
+        "zh-TW": "那一步無法收回:{who} 之後已經行動。",
+        "zh-CN": "那一步无法收回:{who} 之后已经行动。",
+    },
+    "undo_not_yours": {
+        "en": "The last decision here was not yours to take back.",
+        "zh-TW": "這裡最後一步不是你的,無法收回。",
+        "zh-CN": "这里最后一步不是你的,无法收回。",
+    },
+    "took_back": {
+        "en": "{name} took back {action}.",
+        "zh-TW": "{name} 收回了 {action}。",
+        "zh-CN": "{name} 收回了 {action}。",
+    },
+    "not_replaceable": {
+        "en": "{name} has no seat in this game.",
+        "zh-TW": "{name} 不在這局遊戲中。",
+        "zh-CN": "{name} 不在这局游戏中。",
+    },
+    "already_seated": {
+        "en": "{name} already has a seat in this game.",
+        "zh-TW": "{name} 已經在這局遊戲中。",
+        "zh-CN": "{name} 已经在这局游戏中。",
+    },
+    "replaced": {
+        "en": "{new} takes over {old}'s seat.",
+        "zh-TW": "{new} 接替了 {old} 的座位。",
+        "zh-CN": "{new} 接替了 {old} 的座位。",
+    },
+    "cannot_replace": {
+        "en": "Only the host or a moderator (Manage Messages) can replace a player.",
+        "zh-TW": "只有開局者或管理員(管理訊息權限)可以替換玩家。",
+        "zh-CN": "只有开局者或管理员(管理消息权限)可以替换玩家。",
+    },
+    "no_seat_to_rejoin": {
+        "en": "No bot is playing a seat of yours here.",
+        "zh-TW": "這裡沒有機器人在代替你的座位。",
+        "zh-CN": "这里没有机器人在代替你的座位。",
+    },
+    "rejoined": {
+        "en": "{name} is back and takes their seat from the bot.",
+        "zh-TW": "{name} 回來了,從機器人手中取回座位。",
+        "zh-CN": "{name} 回来了,从机器人手中取回座位。",
+    },
+}
