@@ -480,18 +480,20 @@ class Database:
         snapshot: str,
         banks: Sequence[Bank] = (),
         due: Sequence[tuple[int, str, int, float]] = (),
+        ended: Sequence[int] = (),
     ) -> int:
         """Drop every logged action from ``keep`` on and store the rebuilt snapshot (an undo).
 
         Version-guarded in the same transaction, so an undo and a concurrent move never both
-        apply: whichever commits second finds the version moved and changes nothing.
+        apply: whichever commits second finds the version moved and changes nothing. Banks and
+        due items change as in ``commit_moves``.
         """
         async with self.transaction() as tx:
             await self._bump(tx, game_id, version, snapshot=snapshot, status="active")
             await tx.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, keep))
             if banks:
                 await self._write_banks(tx, game_id, banks)
-            await self._close_due(tx, game_id, time.time())
+            await self._close_due(tx, game_id, time.time(), ended)
             await self._add_due(tx, game_id, due)
         return version + 1
 

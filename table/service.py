@@ -21,7 +21,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
-from storage import Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
+from storage import ActionRow, Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
 from table import bots, observability, seating, timer
 from table.chance import resolve
 from table.clock import Clock
@@ -35,6 +35,10 @@ log = logging.getLogger("postern.table")
 MAX_CHANCE_STEPS = 10_000
 """Bound on automatic steps (chance and bot decisions) after one decision: a deal is a few dozen,
 a table of bots plays a whole game (a few hundred); this only guards bugs."""
+
+
+UNDO_REACH = 500
+"""How far back an undo looks for the caller's decision (bot answers in between included)."""
 
 
 @dataclass(frozen=True)
@@ -544,6 +548,71 @@ class TableService:
             if clock.banks:
                 seats = await self.db.seats(row.id)
             return await self._result("moved", row, seats, all_events, state, actor=user.id)
+
+    @saves
+    async def undo(self, *, channel_id: str, user: User) -> Result:
+        """Take back the caller's own last decision, with the bot decisions that followed it.
+
+        Allowed while no chance outcome has been revealed since and no other player has acted
+        since. The action log is the truth: the undo deletes the tail of the log and stores the
+        state rebuilt from what remains, in one transaction guarded by the game's version, so a
+        concurrent move and an undo never both apply (the later one is refused as "busy").
+        """
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            if row.status != "active":
+                raise TableError("not_started")
+            seats = await self.db.seats(row.id)
+            seat = next((s.seat for s in seats if s.user_id == user.id), None)
+            if seat is None:
+                raise TableError("not_seated")
+            game = rules.get(row.game)
+            target = await self._undoable(row, seats, user)
+            log = await self.db.actions(row.id, limit=target.seq)
+            state = self._rebuild(game, row, len(seats), log)
+            current = self._state(row)
+            clock = await self._settle(row, seats, game.to_act(current), game.to_act(state), gain=False)
+            try:
+                await self.db.truncate_log(
+                    row.id, row.version, target.seq, game.dumps(state),
+                    banks=clock.banks, due=clock.due, ended=clock.ended,
+                )
+            except Conflict as err:
+                raise TableError("busy") from err
+            row = await self.db.game(row.id)  # type: ignore[assignment]
+            assert row is not None
+            seats = await self.db.seats(row.id)
+            event = {"kind": seating.TABLE_EVENT, "key": "took_back", "name": seats[seat].name, "action": target.action}
+            return await self._result("undone", row, seats, [event], state, actor=user.id)
+
+    async def _undoable(self, row: GameRow, seats: list[SeatRow], user: User) -> ActionRow:
+        """The caller's last decision, if nothing since forbids taking it back; else the refusal."""
+        robots = {s.seat for s in seats if s.is_bot}
+        blocker: TableError | None = None
+        for action in reversed(await self.db.recent_actions(row.id, UNDO_REACH)):
+            if action.user_id == user.id:
+                if blocker is not None:
+                    raise blocker
+                return action
+            if blocker is not None:
+                continue  # keep looking: "no move to undo" when the caller has none at all
+            if action.seat == CHANCE:
+                blocker = TableError("undo_after_chance")
+            elif action.seat in robots and action.user_id is None:
+                continue  # bots answered at once: taken back with the decision they answered
+            elif 0 <= action.seat < len(seats):
+                blocker = TableError("undo_after_other", who=seats[action.seat].name)
+        raise TableError("nothing_to_undo")
+
+    @staticmethod
+    def _rebuild(game: Game, row: GameRow, players: int, log: list[ActionRow]) -> Any:
+        """The state after ``log`` (a prefix of the game's action log), from the rules alone."""
+        state = game.new(players, split_options(game, row.options, row.capacity)[0])
+        for action in log:
+            if action.seat != seating.SEATING:
+                state, _ = game.apply(state, action.seat, action.action)
+        return state
 
     @saves
     async def quick_action(self, *, channel_id: str, user: User, game_id: int, version: int, index: int) -> str:
