@@ -377,6 +377,23 @@ class Database:
             raise Conflict("that user already has a seat here") from err
         return version + 1
 
+    async def set_banks(
+        self,
+        game_id: int,
+        version: int,
+        banks: Sequence[Bank],
+        due: Sequence[tuple[int, str, int, float]] = (),
+        ended: Sequence[int] = (),
+    ) -> int:
+        """Change turn banks outside a move (away mode, a player back from a bot), with their due
+        items; version-guarded like a move. Returns the new version."""
+        async with self.transaction() as tx:
+            await self._bump(tx, game_id, version)
+            await self._write_banks(tx, game_id, banks)
+            await self._close_due(tx, game_id, time.time(), ended)
+            await self._add_due(tx, game_id, due)
+        return version + 1
+
     @staticmethod
     async def _write_banks(tx: Tx, game_id: int, banks: Sequence[Bank]) -> None:
         await tx.executemany(

@@ -614,6 +614,98 @@ class TableService:
                 state, _ = game.apply(state, action.seat, action.action)
         return state
 
+    # ---- substitutes and bot takeover ----------------------------------------------------------
+    @saves
+    async def replace(self, *, channel_id: str, user: User, old_id: str, new: User) -> Result:
+        """The host (or a moderator) gives ``old_id``'s seat to ``new``: the seat, its hand and its
+        bank move with it, and the old player loses access (a lobby or a running game)."""
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            seats = await self.db.seats(row.id)
+            if user.id != row.host_id and not user.can_manage:
+                raise TableError("cannot_replace")
+            old = next((s for s in seats if s.user_id == old_id), None)
+            if old is None:
+                raise TableError("not_replaceable", name=old_id)
+            if any(s.user_id == new.id for s in seats) or bots.is_bot_id(new.id):
+                raise TableError("already_seated", name=new.name)
+            seat = dataclasses.replace(old, user_id=new.id, name=new.name, kind="human", bot_level=None)
+            host = new.id if old.user_id == row.host_id else None
+            try:
+                await self.db.replace_seat(row.id, row.version, seat, host_id=host)
+            except Conflict as err:
+                raise TableError("busy") from err
+            row = await self._live(channel_id)
+            event = {"kind": seating.TABLE_EVENT, "key": "replaced", "old": old.name, "new": new.name}
+            return await self._seat_changed("replaced", row, event)
+
+    @saves
+    async def take_over(self, *, channel_id: str, seat: int, level: str | None = None) -> Result:
+        """A bot plays ``seat`` from now on (a vanished player's); its player may ``rejoin``.
+
+        The bot's user id remembers whose seat it holds, so only that player can take it back."""
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            if row.status != "active":
+                raise TableError("not_started")
+            seats = await self.db.seats(row.id)
+            old = seats[seat]
+            if old.is_bot:
+                raise TableError("already_seated", name=old.name)
+            game = rules.get(row.game)
+            if not bots.can_play(game):
+                raise TableError("no_bots", game=lambda loc, g=game: rules.localised(g.title, loc))
+            bot = dataclasses.replace(
+                old, user_id=f"{bots.USER_PREFIX}for:{old.user_id}", kind="bot", bot_level=level or bots.DEFAULT_LEVEL
+            )
+            version = await self.db.replace_seat(row.id, row.version, bot)
+            seats[seat] = bot
+            # If the bot must act now, it plays at once, exactly as after a human decision.
+            state = self._state(row)
+            seq = await self._next_seq(row.id)
+            state, actions, events = await self._run_automatic(game, row.seed, seq, state, seats)
+            if actions:
+                before = game.to_act(self._state(row))
+                clock = await self._settle(dataclasses.replace(row, version=version), seats, before, game.to_act(state))
+                status = "finished" if game.is_over(state) else "active"
+                await self.db.commit_moves(
+                    row.id, version, seq, actions, game.dumps(state), status,
+                    banks=clock.banks, due=clock.due, ended=clock.ended,
+                )
+            row = await self.db.game(row.id)  # type: ignore[assignment]
+            assert row is not None
+            return await self._result("taken_over", row, await self.db.seats(row.id), events, state)
+
+    @saves
+    async def rejoin(self, *, channel_id: str, user: User) -> Result:
+        """Take one's seat back from the bot that was playing it (the bot stops at once)."""
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            seats = await self.db.seats(row.id)
+            held = next((s for s in seats if s.user_id == f"{bots.USER_PREFIX}for:{user.id}"), None)
+            if held is None:
+                raise TableError("no_seat_to_rejoin")
+            seat = dataclasses.replace(held, user_id=user.id, name=user.name, kind="human", bot_level=None)
+            try:
+                version = await self.db.replace_seat(row.id, row.version, seat)
+            except Conflict as err:
+                raise TableError("busy") from err
+            state = self._state(row)
+            if held.seat in rules.get(row.game).to_act(state):  # it is their turn: their bank runs again
+                seats[held.seat] = seat
+                clock = await self._settle(dataclasses.replace(row, version=version), seats, [], [held.seat])
+                await self.db.set_banks(row.id, version, clock.banks, clock.due)
+            row = await self._live(channel_id)
+            event = {"kind": seating.TABLE_EVENT, "key": "rejoined", "name": user.name}
+            return await self._seat_changed("rejoined", row, event)
+
+    async def _seat_changed(self, kind: str, row: GameRow, event: Event) -> Result:
+        state = self._state(row) if row.snapshot is not None else None
+        return await self._result(kind, row, await self.db.seats(row.id), [event], state)
+
     @saves
     async def quick_action(self, *, channel_id: str, user: User, game_id: int, version: int, index: int) -> str:
         """The move behind a quick-action button, if it is still this user's to make."""
