@@ -75,4 +75,34 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "{name} 回來了,從機器人手中取回座位。",
         "zh-CN": "{name} 回来了,从机器人手中取回座位。",
     },
+    "bad_away_days": {
+        "en": "Away mode lasts 1 to {limit} days.",
+        "zh-TW": "離開模式可設定 1 到 {limit} 天。",
+        "zh-CN": "离开模式可设置 1 到 {limit} 天。",
+    },
+    "away_limit": {
+        "en": "Away limit reached: at most {limit} away days per {window} days; {left} left now.",
+        "zh-TW": "已達離開上限:每 {window} 天最多離開 {limit} 天;目前還剩 {left} 天。",
+        "zh-CN": "已达离开上限:每 {window} 天最多离开 {limit} 天;目前还剩 {left} 天。",
+    },
+    "not_away": {
+        "en": "You are not away.",
+        "zh-TW": "你目前不在離開模式。",
+        "zh-CN": "你目前不在离开模式。",
+    },
+    "bad_quiet": {
+        "en": "Quiet hours “{text}” not understood: write them like 22-7 or 22:30-07:00, or off.",
+        "zh-TW": "無法理解勿擾時段「{text}」:請寫成 22-7 或 22:30-07:00,或 off。",
+        "zh-CN": "无法理解免打扰时段“{text}”:请写成 22-7 或 22:30-07:00,或 off。",
+    },
+    "bad_time_zone": {
+        "en": "Unknown time zone “{zone}”: use a name like Europe/Berlin or Asia/Taipei.",
+        "zh-TW": "未知的時區「{zone}」:請使用如 Asia/Taipei 或 Europe/Berlin 的名稱。",
+        "zh-CN": "未知的时区“{zone}”:请使用如 Asia/Shanghai 或 Europe/Berlin 的名称。",
+    },
+    "bad_language": {
+        "en": "Unknown language “{language}”. Languages: {languages}.",
+        "zh-TW": "未知的語言「{language}」。可選:{languages}。",
+        "zh-CN": "未知的语言“{language}”。可选:{languages}。",
+    },
 }

@@ -26,6 +26,7 @@ from table import bots, observability, seating, timer
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
+from table.me import PlayerCalls
 from table.messages import TableError, refusal
 from table.options import split_options
 from table.order import sort_moves
@@ -154,7 +155,7 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService:
+class TableService(PlayerCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(
@@ -270,10 +271,15 @@ class TableService:
     async def _settle(
         self, row: GameRow, seats: list[SeatRow], before: list[int], after: list[int], *, gain: bool = True
     ) -> timer.Settled:
-        """The turn banks after a commit that moves the seats to act from ``before`` to ``after``."""
-        return timer.settle(
-            seats, before, after, self.clock.now(), timer.limit(self.table_options(row)), row.version + 1, gain=gain
-        )
+        """The turn banks after a commit that moves the seats to act from ``before`` to ``after``;
+        the banks of players who are away do not start running."""
+        t = timer.limit(self.table_options(row))
+        paused = []
+        if t is not None:
+            for seat in seats:
+                if seat.seat in after and not seat.is_bot and await self.is_away(seat.user_id):
+                    paused.append(seat.seat)
+        return timer.settle(seats, before, after, self.clock.now(), t, row.version + 1, paused=paused, gain=gain)
 
     @staticmethod
     def _decorate(view: dict[str, Any], names: list[str], locale: str) -> dict[str, Any]:
