@@ -576,6 +576,22 @@ class Database:
                 "UPDATE due_items SET due_at = ? WHERE id = ? AND done_at IS NULL", (due_at, item_id)
             )
 
+    async def cast_vote(self, game_id: int, seat: int, turn: int, voter: str, choice: str, now: float) -> None:
+        """Record (or change) one player's vote about a seat whose bank ran out."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO votes (game_id, seat, turn, voter, choice, at) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seat, turn, voter) DO UPDATE SET choice = excluded.choice, at = excluded.at",
+                (game_id, seat, turn, voter, choice, now),
+            )
+
+    async def votes(self, game_id: int, seat: int, turn: int) -> dict[str, str]:
+        """Voter → choice for one vote."""
+        rows = await self._fetch(
+            "SELECT voter, choice FROM votes WHERE game_id = ? AND seat = ? AND turn = ?", (game_id, seat, turn)
+        )
+        return {str(r[0]): str(r[1]) for r in rows}
+
     # ---- user settings -------------------------------------------------------------------------
     async def user_settings(self, user_id: str) -> UserSettings:
         """The user's settings, or the defaults for a user who never changed any."""

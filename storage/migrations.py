@@ -62,6 +62,7 @@ MIGRATIONS: list[str] = [
     # the away days used in the current 30-day window. Due items are the durable scheduler: one row
     # per reminder or expiry of one seat's turn, unique per (game, seat, kind, turn) so a restart
     # never schedules one twice, marked done in the transaction that acts on it so none repeats.
+    # Votes: what the other players chose when a seat's bank ran out (one vote per voter, changeable).
     """
     ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'human';
     ALTER TABLE seats ADD COLUMN bot_level TEXT DEFAULT NULL;
@@ -91,6 +92,15 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX due_items_pending ON due_items(due_at) WHERE done_at IS NULL;
     CREATE INDEX due_items_by_game ON due_items(game_id, done_at);
+    CREATE TABLE votes (
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        turn     INTEGER NOT NULL,
+        voter    TEXT NOT NULL,
+        choice   TEXT NOT NULL,
+        at       REAL NOT NULL,
+        PRIMARY KEY (game_id, seat, turn, voter)
+    );
     """,
 ]
 

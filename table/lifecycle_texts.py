@@ -105,4 +105,43 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "未知的語言「{language}」。可選:{languages}。",
         "zh-CN": "未知的语言“{language}”。可选:{languages}。",
     },
+    "reminder": {
+        "en": "Your move is waiting in {game}: {left}.",
+        "zh-TW": "{game} 正在等你行動:{left}。",
+        "zh-CN": "{game} 正在等你行动:{left}。",
+    },
+    "bank_out": {
+        "en": "{name}'s time in {game} has run out. Other players, vote: wait 24 h more, a bot plays for them, "
+        "replace them, or end the game. The majority after 24 h decides (the host breaks ties); with no votes, "
+        "a bot takes the seat.",
+        "zh-TW": "{name} 在 {game} 的時間已用完。其他玩家請投票:再等 24 小時、由機器人代打、換人,或結束遊戲。"
+        "24 小時後依多數決定(平手由開局者決定);無人投票則由機器人接手。",
+        "zh-CN": "{name} 在 {game} 的时间已用完。其他玩家请投票:再等 24 小时、由机器人代打、换人,或结束游戏。"
+        "24 小时后按多数决定(平手由开局者决定);无人投票则由机器人接手。",
+    },
+    "vote_wait": {
+        "en": "The table waits 24 h more for {name}.",
+        "zh-TW": "大家決定再等 {name} 24 小時。",
+        "zh-CN": "大家决定再等 {name} 24 小时。",
+    },
+    "vote_bot": {
+        "en": "A bot now plays for {name}; /game rejoin takes the seat back.",
+        "zh-TW": "現在由機器人代替 {name} 出手;用 /game rejoin 可取回座位。",
+        "zh-CN": "现在由机器人代替 {name} 出手;用 /game rejoin 可取回座位。",
+    },
+    "vote_replace": {
+        "en": "The table chose to replace {name}: the host gives the seat away with /game replace (24 h more meanwhile).",
+        "zh-TW": "大家決定替換 {name}:開局者可用 /game replace 交出座位(期間再給 24 小時)。",
+        "zh-CN": "大家决定替换 {name}:开局者可用 /game replace 交出座位(期间再给 24 小时)。",
+    },
+    "vote_end": {
+        "en": "The game ends here, unfinished: scores as they stand.",
+        "zh-TW": "遊戲在此結束(未完成):以目前分數計。",
+        "zh-CN": "游戏在此结束(未完成):以目前分数计。",
+    },
+    "not_a_voter": {
+        "en": "Only the other players of this game can vote.",
+        "zh-TW": "只有這局的其他玩家可以投票。",
+        "zh-CN": "只有这局的其他玩家可以投票。",
+    },
 }

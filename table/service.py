@@ -21,7 +21,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
-from storage import ActionRow, Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
+from storage import ActionRow, Bank, Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
 from table import bots, observability, seating, timer
 from table.chance import resolve
 from table.clock import Clock
@@ -707,6 +707,31 @@ class TableService(PlayerCalls):
             row = await self._live(channel_id)
             event = {"kind": seating.TABLE_EVENT, "key": "rejoined", "name": user.name}
             return await self._seat_changed("rejoined", row, event)
+
+    async def extend(self, game_id: int, seat: int, seconds: float) -> None:
+        """Give a seat whose bank ran out ``seconds`` more (the vote chose to wait), with a new expiry."""
+        async with self.lock(game_id):
+            row = await self.db.game(game_id)
+            if row is None or row.status != "active":
+                return
+            now = self.clock.now()
+            turn = row.version + 1
+            await self.db.set_banks(
+                game_id, row.version, [Bank(seat, seconds, now)], due=[(seat, timer.EXPIRE, turn, now + seconds)]
+            )
+
+    async def end_unfinished(self, game_id: int) -> Result:
+        """End a game by the players' vote: scores as they stand, the game marked unfinished."""
+        async with self.lock(game_id):
+            row = await self.db.game(game_id)
+            assert row is not None
+            state = self._state(row)
+            await self.db.set_status(game_id, row.version, "abandoned")
+            row = await self.db.game(game_id)
+            assert row is not None
+            result = await self._result("ended_unfinished", row, state=state)
+            result.scores = rules.get(row.game).scores(state)
+            return result
 
     async def _seat_changed(self, kind: str, row: GameRow, event: Event) -> Result:
         state = self._state(row) if row.snapshot is not None else None
