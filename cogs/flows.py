@@ -22,7 +22,7 @@ import rules
 import storage
 from cogs import components, notices, outbox, posting, reach, replies
 from cogs.i18n import code, group_name, topic_name, ui
-from table import me, timer
+from table import me, scheduler, timer
 from table.messages import TableError, message
 from table.order import move_order
 from table.service import Result, TableService, User
@@ -622,4 +622,20 @@ async def my_games(interaction: discord.Interaction) -> None:
         parts.append(jump_link(g.row.guild_id, g.row.channel_id))
         lines.append(" — ".join(parts))
     await send(interaction, content=posting.fit(lines), ephemeral=True)
+
+
+@guarded
+async def vote(interaction: discord.Interaction, game_id: int, seat: int, turn: int, choice: str) -> None:
+    """A click on a vote button: recorded (changeable until the vote closes), answered privately."""
+    check_id(game_id, seat, turn)
+    locale = reader_locale(interaction)
+    votes = await scheduler.cast_vote(
+        service(interaction), channel_id=channel_of(interaction), user=caller(interaction),
+        game_id=game_id, seat=seat, turn=turn, choice=choice,
+    )
+    counts: dict[str, int] = {}
+    for picked in votes.values():
+        counts[picked] = counts.get(picked, 0) + 1
+    tally = ", ".join(f"{ui(f'vote_btn_{c}', locale)} {n}" for c, n in counts.items())
+    await send(interaction, content=ui("voted", locale, choice=ui(f"vote_btn_{choice}", locale), tally=tally), ephemeral=True)
 

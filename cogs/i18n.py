@@ -303,3 +303,17 @@ UI.update({
     "no_my_games": {"en": "You have no games yet.", "zh-TW": "你還沒有任何遊戲。", "zh-CN": "你还没有任何游戏。"},
     "waits_on_you": {"en": "your move", "zh-TW": "輪到你", "zh-CN": "轮到你"},
 })
+
+# The turn keeper's posts: reminders' "where", and the vote buttons.
+UI.update({
+    "reminder_where": {"en": "{place} — {link}", "zh-TW": "{place} — {link}", "zh-CN": "{place} — {link}"},
+    "vote_btn_wait": {"en": "Wait 24 h more", "zh-TW": "再等 24 小時", "zh-CN": "再等 24 小时"},
+    "vote_btn_bot": {"en": "Bot plays for them", "zh-TW": "機器人代打", "zh-CN": "机器人代打"},
+    "vote_btn_replace": {"en": "Replace…", "zh-TW": "換人…", "zh-CN": "换人…"},
+    "vote_btn_end": {"en": "End the game", "zh-TW": "結束遊戲", "zh-CN": "结束游戏"},
+    "voted": {
+        "en": "Your vote: {choice}. Votes so far: {tally}.",
+        "zh-TW": "你的投票:{choice}。目前票數:{tally}。",
+        "zh-CN": "你的投票:{choice}。目前票数:{tally}。",
+    },
+})

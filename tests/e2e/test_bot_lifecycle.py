@@ -61,3 +61,45 @@ async def test_addbot_and_replace_in_a_lobby(world: World, tmp_path: Path) -> No
         replaced = await fake.slash(world.alice, thread, "game replace", {"old": world.alice, "new": world.bob})
         assert "bob" in (replaced.content or fake.last_message(thread).content)
         assert fake.rejections == []
+
+
+async def test_reminders_and_the_vote_through_discord(world: World) -> None:  # noqa: F811
+    from cogs.keeper import TurnKeeper
+    from table.clock import ScriptedClock
+
+    fake = world.fake
+    bot = world.bot()
+    async with fake.running(bot):
+        clock = ScriptedClock()
+        bot.table.clock = clock  # scripted game time, before the game opens
+        thread, post = await open_two_player_game(world)
+        slow = next_player(world, post)
+        other = world.bob if slow is world.alice else world.alice
+        keeper = bot.get_cog("TurnKeeper")
+        assert isinstance(keeper, TurnKeeper)
+        clock.advance(72 * 3600 + 60)  # default timer 72 h: below half of the 144 h bank
+        assert await keeper.run_pass() == 1
+        dm = fake.last_message(fake.dm_channel(slow))
+        assert "FIXER" in dm.content and f"discord.com/channels/{world.guild.id}/{thread.id}" in dm.content
+        assert await keeper.run_pass() == 0  # once per turn
+        fake.close_dms(slow)
+        clock.advance(58 * 3600)  # below a tenth: DMs are closed, so one mention in the thread
+        before = len(fake.messages(thread))
+        assert await keeper.run_pass() == 1
+        assert len(fake.messages(thread)) == before + 1 and f"<@{slow.id}>" in fake.last_message(thread).content
+        clock.advance(14 * 3600)  # the bank is empty: the vote post
+        assert await keeper.run_pass() == 1
+        vote_post = fake.last_message(thread)
+        assert f"<@{other.id}>" in vote_post.content and len(vote_post.buttons()) == 4
+        wait_label = next(b["label"] for b in vote_post.buttons())
+        refused = await fake.click(slow, vote_post, label=wait_label)  # not for the player who ran out
+        assert refused.ephemeral and any(t in (refused.content or "") for t in ("Only the other players", "只有這局"))
+        voted = await fake.click(other, vote_post, label=wait_label)
+        assert voted.ephemeral and ("Your vote" in (voted.content or "") or "你的投票" in (voted.content or ""))
+        clock.advance(24 * 3600)
+        assert await keeper.run_pass() == 1
+        assert "waits 24 h more" in fake.last_message(thread).content or "再等" in fake.last_message(thread).content
+        stale = await fake.click(other, vote_post, label=wait_label)
+        assert stale.ephemeral
+        # The only refusal: the DM to the player who closed them (answered by the mention).
+        assert [(r.status, r.body.get("code")) for r in fake.rejections] == [(403, 50007)]
