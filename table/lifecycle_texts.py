@@ -144,4 +144,9 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "只有這局的其他玩家可以投票。",
         "zh-CN": "只有这局的其他玩家可以投票。",
     },
+    "away_until": {
+        "en": "away until {until}",
+        "zh-TW": "離開至 {until}",
+        "zh-CN": "离开至 {until}",
+    },
 }

@@ -28,6 +28,8 @@ AWAY_LIMIT_DAYS = 14
 AWAY_WINDOW_DAYS = 30
 """[DECISION] The issue's limits: 1–14 days at a time, at most 14 away days per 30 days."""
 LANGUAGES = ("en", "zh-TW", "zh-CN")
+AWAY_END = "away_end"
+"""Due-item kind: a player's away time ends, so their banks run again."""
 GAMES_LISTED = 100
 
 
@@ -137,8 +139,13 @@ class PlayerCalls:
             settings, away_until=now + days * DAY, away_window_start=start, away_days_used=used + days
         )
         await self.db.save_user_settings(updated)
+        until = updated.away_until
+        assert until is not None
         for row in await self._active_games_of(user.id):
             await self._pause_or_resume(row, user.id, pause=True)
+            seat = next((s.seat for s in await self.db.seats(row.id) if s.user_id == user.id), None)
+            if seat is not None:  # the scheduler resumes the bank when the away time ends
+                await self.db.add_due(row.id, seat, AWAY_END, int(until), until)
         return updated
 
     async def back(self: TableService, *, user: User) -> UserSettings:
@@ -158,6 +165,12 @@ class PlayerCalls:
 
     async def _active_games_of(self: TableService, user_id: str) -> list[GameRow]:
         return [r for r in await self.db.games_of_user(user_id, GAMES_LISTED) if r.status == "active"]
+
+    async def resume_after_away(self: TableService, game_id: int, user_id: str) -> None:
+        """The away time ended (a scheduler item): the player's bank in this game runs again."""
+        row = await self.db.game(game_id)
+        if row is not None and row.status == "active" and not await self.is_away(user_id):
+            await self._pause_or_resume(row, user_id, pause=False)
 
     async def _pause_or_resume(self: TableService, row: GameRow, user_id: str, *, pause: bool) -> None:
         async with self.lock(row.id):

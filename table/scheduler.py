@@ -11,6 +11,7 @@ What comes due:
 - ``expire``: the bank ran out. A vote opens for the other players (``VOTE_CHOICES``), closing
   after ``VOTE_SECONDS``.
 - ``vote``: the vote closes. The majority decides, the host breaks ties, no votes → a bot.
+- ``away_end``: a player's away time ended: their bank runs again (without a new turn's gain).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 import rules
 from storage import DueItem, GameRow, SeatRow
 from table import bots, timer
-from table.me import quiet_until
+from table.me import AWAY_END, quiet_until
 from table.messages import TableError, message
 from table.service import Result, TableService, User
 
@@ -89,6 +90,10 @@ class Scheduler:
             await self.db.claim_due(item.id, now)  # nothing to do any more: just close it
             return None
         seat = seats[item.seat]
+        if item.kind == AWAY_END:
+            if await self.db.claim_due(item.id, now):
+                await self.table.resume_after_away(row.id, seat.user_id)
+            return None
         if item.kind in (kind for kind, _ in timer.REMINDERS):
             return await self._remind(item, row, seat, now)
         if item.kind == timer.EXPIRE:

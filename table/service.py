@@ -14,6 +14,7 @@ import dataclasses
 import functools
 import logging
 import secrets
+import time
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
 from table.me import PlayerCalls
-from table.messages import TableError, refusal
+from table.messages import TableError, message, refusal
 from table.options import split_options
 from table.order import sort_moves
 
@@ -80,16 +81,25 @@ class Result:
     ranking: list[int] = field(default_factory=list)
     banks: list[float | None] = field(default_factory=list)
     """Seconds left in each seat's turn bank (``None`` for a bot seat); empty: no timer."""
-    away: list[str | None] = field(default_factory=list)
-    """Per seat, until when its player is away (a date text), or ``None``."""
+    away: list[float | None] = field(default_factory=list)
+    """Per seat, the game time until which its player is away, or ``None``."""
 
     def clocks(self, locale: str | None = None) -> list[str | None]:
         """Each seat's bank as the reader reads it ("1 d 4 h left")."""
         return [None if b is None else timer.left_text(b, locale or self.locale) for b in self.banks]
 
     def clock_lines(self, locale: str | None = None) -> list[str]:
-        """"Ana: 1 d 4 h left" for every seat with a bank."""
-        return [f"{name}: {text}" for name, text in zip(self.names, self.clocks(locale), strict=False) if text]
+        """"Ana: 1 d 4 h left" for every seat with a bank ("away until …" for a player away)."""
+        loc = locale or self.locale
+        out = []
+        for i, (name, text) in enumerate(zip(self.names, self.clocks(loc), strict=False)):
+            if not text:
+                continue
+            until = self.away[i] if i < len(self.away) else None
+            if until is not None:
+                text += " — " + message("away_until", loc, until=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until)))
+            out.append(f"{name}: {text}")
+        return out
 
     def lines(self, locale: str | None = None) -> list[str]:
         game = rules.get(self.game)
@@ -239,6 +249,10 @@ class TableService(PlayerCalls):
         if row.status == "active" and any(s.bank_left is not None for s in seats):
             now = self.clock.now()
             result.banks = [None if s.is_bot else timer.remaining(s, now) for s in seats]
+            for s in seats:
+                settings = None if s.is_bot else await self.db.user_settings(s.user_id)
+                away = settings is not None and settings.away_until is not None and settings.away_until > now
+                result.away.append(settings.away_until if away and settings is not None else None)
         if state is not None:
             game = rules.get(row.game)
             result.to_act = game.to_act(state)

@@ -40,9 +40,12 @@ async def test_away_pauses_the_bank_and_back_resumes_it(db: Database) -> None:
     seat = (await table.status(channel_id="c")).to_act[0]
     clock.advance(2 * HOUR)
     await table.away(user=first, days=3)
-    assert await db.pending_due((await table.status(channel_id="c")).game_id) == []  # no reminder while away
+    pending = await db.pending_due((await table.status(channel_id="c")).game_id)
+    assert [d.kind for d in pending] == ["away_end"]  # no reminder or expiry while away
     clock.advance(2 * DAY)
-    assert (await table.status(channel_id="c")).banks[seat] == 46 * HOUR  # stood still
+    status = await table.status(channel_id="c")
+    assert status.banks[seat] == 46 * HOUR  # stood still
+    assert "away until" in status.clock_lines("en")[seat] and "離開至" in status.clock_lines("zh-TW")[seat]
     back = await table.back(user=first)
     assert back.away_until is None and back.away_days_used == 2  # the unused day returns
     clock.advance(HOUR)

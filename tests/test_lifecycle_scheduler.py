@@ -106,3 +106,20 @@ async def test_quiet_hours_hold_and_off_skips(tmp_path: Path) -> None:
         await table.settings(user=slow, reminders=False, quiet="off")
         clock.advance(12 * HOUR)  # past the tenth: reminders are off, nothing is sent
         assert await scheduler.run_once() == []
+
+
+async def test_away_ends_by_itself(tmp_path: Path) -> None:
+    clock = ScriptedClock()
+    async with Database(str(tmp_path / "a.db")) as db:
+        table = TableService(db, seed_source=lambda: "away-end", clock=clock)
+        _, seat, slow, _ = await _two(table)
+        scheduler = Scheduler(table)
+        clock.advance(HOUR)
+        await table.away(user=slow, days=2)
+        clock.advance(2 * 86400 - 1)
+        assert await scheduler.run_once() == []
+        assert (await table.status(channel_id="c")).banks[seat] == 47 * HOUR  # paused while away
+        clock.advance(1)
+        assert await scheduler.run_once() == []  # resumes silently
+        clock.advance(2 * HOUR)
+        assert (await table.status(channel_id="c")).banks[seat] == 45 * HOUR  # running again
