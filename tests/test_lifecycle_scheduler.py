@@ -123,3 +123,10 @@ async def test_away_ends_by_itself(tmp_path: Path) -> None:
         assert await scheduler.run_once() == []  # resumes silently
         clock.advance(2 * HOUR)
         assert (await table.status(channel_id="c")).banks[seat] == 45 * HOUR  # running again
+
+
+async def test_the_scheduler_benchmark_runs_small() -> None:
+    from bench.scheduler import measure
+
+    figures = await measure(games=40, due_now=4)
+    assert figures["due"] == 4 and figures["pass_idle_ms"] < figures["pass_due_ms"]
