@@ -304,9 +304,8 @@ UI.update({
     "waits_on_you": {"en": "your move", "zh-TW": "輪到你", "zh-CN": "轮到你"},
 })
 
-# The turn keeper's posts: reminders' "where", and the vote buttons.
+# The turn keeper's vote buttons.
 UI.update({
-    "reminder_where": {"en": "{place} — {link}", "zh-TW": "{place} — {link}", "zh-CN": "{place} — {link}"},
     "vote_btn_wait": {"en": "Wait 24 h more", "zh-TW": "再等 24 小時", "zh-CN": "再等 24 小时"},
     "vote_btn_bot": {"en": "Bot plays for them", "zh-TW": "機器人代打", "zh-CN": "机器人代打"},
     "vote_btn_replace": {"en": "Replace…", "zh-TW": "換人…", "zh-CN": "换人…"},

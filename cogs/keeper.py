@@ -92,7 +92,7 @@ class TurnKeeper(commands.Cog):
         link = f"https://discord.com/channels/{guild or '@me'}/{notice.game.channel_id}"
         place = getattr(channel, "mention", "") or ""
         server = getattr(getattr(channel, "guild", None), "name", None)
-        where = ui("reminder_where", notice.locale, place=f"{server} {place}".strip() if server else place, link=link)
+        where = " — ".join(part for part in (f"{server or ''} {place}".strip(), link) if part)  # names and a link
         text = posting.fit([notice.text(), where])
         try:
             user = self.bot.get_user(int(notice.user_id)) or await self.bot.fetch_user(int(notice.user_id))
