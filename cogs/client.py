@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs import components
+from cogs import components, flows
 from cogs.commands import PlayCog
 from cogs.i18n import PosternTranslator, code
 from cogs.keeper import TurnKeeper
@@ -57,6 +57,7 @@ class PosternBot(commands.Bot):
         await self.add_cog(PlayCog(self))
         await self.add_cog(ThreadKeeper(self, self.table))
         await self.add_cog(TurnKeeper(self, self.table))
+        self.component_handlers: components.Handlers = flows  # clicks reach the flows through this
         self.add_dynamic_items(*components.ALL)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         if self.sync_on_start:

@@ -3,16 +3,56 @@
 Each is a ``DynamicItem``: its ``custom_id`` carries the game id (and, for moves, the game
 version it was drawn for), so after a restart discord.py rebuilds it from the id alone, and a
 click on an outdated one is refused politely instead of acting on a newer position.
+
+Imports point one way (client → commands → flows → posting → components): this module knows
+nothing above it. A click reaches the flows through ``Handlers``, which the client provides
+(``PosternBot.component_handlers``, the flows module itself), so the items never import them.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
-from cogs import flows
+
+class Handlers(Protocol):
+    """What a click may ask for: the flows these items call, as the client provides them."""
+
+    async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None: ...
+
+    async def start(self, interaction: discord.Interaction, game_id: int | None = None) -> None: ...
+
+    async def hand(
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None = None,
+        page: int = 0,
+        edit: bool = False,
+        part: int | None = None,
+        version: int | None = None,
+    ) -> None: ...
+
+    async def quick_move(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None: ...
+
+    async def vote(self, interaction: discord.Interaction, game_id: int, seat: int, turn: int, choice: str) -> None: ...
+
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        expected_version: int | None = None,
+        game_id: int | None = None,
+    ) -> None: ...
+
+
+def handlers(interaction: discord.Interaction) -> Handlers:
+    """The flows behind the client that received ``interaction``."""
+    found = getattr(interaction.client, "component_handlers", None)
+    if found is None:
+        raise RuntimeError("the client provides no component handlers")
+    return found  # type: ignore[no-any-return]
 
 PAGE_SIZE = 24
 """Moves per select page: Discord allows 25 options; the 25th is "more…" when needed."""
@@ -38,6 +78,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:(
         return cls(match["kind"], int(match["gid"]), label=str(getattr(item, "label", "") or match["kind"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        flows = handlers(interaction)
         flow = {"join": flows.join, "start": flows.start, "hand": flows.hand}[self.kind]
         await flow(interaction, game_id=self.game_id)
 
@@ -81,6 +122,7 @@ class MoveButton(
         return cls(match["kind"], int(match["gid"]), int(match["ver"]), int(match["idx"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        flows = handlers(interaction)
         if self.kind == "act":
             await flows.quick_move(interaction, self.game_id, self.version, self.index)
         else:
@@ -128,6 +170,7 @@ class MoveSelect(
         return cls(int(match["gid"]), int(match["ver"]), int(match["page"]), part=None if part is None else int(part))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        flows = handlers(interaction)
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         choice = str(values[0]) if values else ""
         if choice.startswith("__more:"):
@@ -167,7 +210,7 @@ class VoteButton(
         return cls(int(match["gid"]), int(match["seat"]), int(match["turn"]), match["choice"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flows.vote(interaction, self.game_id, self.seat, self.turn, self.choice)
+        await handlers(interaction).vote(interaction, self.game_id, self.seat, self.turn, self.choice)
 
 
 ALL = (GameButton, MoveButton, MoveSelect, VoteButton)

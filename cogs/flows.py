@@ -14,21 +14,23 @@ import logging
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, ParamSpec
+from typing import Any, ParamSpec, Protocol
 
 import discord
 
 import rules
 import storage
-from cogs import components, notices, outbox, posting, reach, replies
-from cogs.i18n import code, group_name, topic_name, ui
+from cogs import notices, outbox, posting, reach, replies
+from cogs.i18n import code, topic_name, ui
 from table import me, scheduler, timer
 from table.messages import TableError, message
-from table.order import move_order
 from table.service import Result, TableService, User
 
-if TYPE_CHECKING:
-    from cogs.client import PosternBot
+
+class Host(Protocol):
+    """What the flows need of the client that received an interaction (the bot, or a test's)."""
+
+    table: TableService
 
 log = logging.getLogger("postern.discord")
 P = ParamSpec("P")
@@ -43,8 +45,8 @@ transaction was rolled back, so nothing was applied."""
 
 
 def service(interaction: discord.Interaction) -> TableService:
-    bot: PosternBot = interaction.client  # type: ignore[assignment]
-    return bot.table
+    host: Host = interaction.client  # type: ignore[assignment]
+    return host.table
 
 
 def caller(interaction: discord.Interaction) -> User:
@@ -342,26 +344,6 @@ async def quick_move(interaction: discord.Interaction, game_id: int, version: in
     await move.__wrapped__(interaction, action, expected_version=version, game_id=game_id)  # type: ignore[attr-defined]
 
 
-def picker_options(game: rules.Game, legal: list[str], page: int, locale: str) -> list[discord.SelectOption]:
-    """One page of moves, grouped by kind, with "more…" leading to the next page."""
-    ordered = sorted(legal, key=move_order(game))
-    start_at = page * components.PAGE_SIZE
-    chunk = ordered[start_at : start_at + components.PAGE_SIZE]
-    options = [
-        discord.SelectOption(
-            label=f"{a}"[:100],
-            value=a,
-            description=f"[{group_name(game.group(a), locale)}] {game.describe(a, locale)}"[:100],
-        )
-        for a in chunk
-    ]
-    if start_at + components.PAGE_SIZE < len(ordered):
-        options.append(discord.SelectOption(label=ui("more", locale)[:100], value=f"__more:{page + 1}"))
-    elif page > 0:
-        options.append(discord.SelectOption(label=ui("more", locale)[:100], value="__more:0"))
-    return options
-
-
 @guarded
 async def hand(
     interaction: discord.Interaction,
@@ -393,8 +375,7 @@ async def hand(
     lines = [ui("your_moves", locale, count=len(legal)) if legal else ui("no_moves", locale)]
     if legal:
         view = discord.ui.View(timeout=None)
-        options = picker_options(game, legal, page, locale)
-        view.add_item(components.MoveSelect(result.game_id, result.version, page, options, ui("pick", locale), part))
+        view.add_item(posting.move_picker(game, legal, result.game_id, result.version, page, locale, part))
     kwargs: dict[str, Any] = {"content": "\n".join(lines)}
     files: list[discord.File] = []
     if reach.current().attach:

@@ -194,12 +194,16 @@ TOPIC_NAMES: dict[str, dict[str, str]] = {
     "options": {"en": "options", "zh-TW": "選項", "zh-CN": "选项"},
     "variants": {"en": "variants", "zh-TW": "變體", "zh-CN": "变体"},
     "pay": {"en": "paying", "zh-TW": "支付", "zh-CN": "支付"},
+    "effects": {"en": "card effects", "zh-TW": "卡牌效果", "zh-CN": "卡牌效果"},
     "setup": {"en": "setup", "zh-TW": "準備", "zh-CN": "准备"},
 }
 """Names of the rules' help topics (``Game.help`` keys) as the reader sees them."""
 
 GROUP_NAMES: dict[str, dict[str, str]] = {
     "bonus": {"en": "bonus", "zh-TW": "獎勵", "zh-CN": "奖励"},
+    "card 1": {"en": "card 1", "zh-TW": "第 1 張牌", "zh-CN": "第 1 张牌"},
+    "card 2": {"en": "card 2", "zh-TW": "第 2 張牌", "zh-CN": "第 2 张牌"},
+    "card 3": {"en": "card 3", "zh-TW": "第 3 張牌", "zh-CN": "第 3 张牌"},
     "draw": {"en": "draw", "zh-TW": "抽牌", "zh-CN": "抽牌"},
     "turn": {"en": "turn", "zh-TW": "回合", "zh-CN": "回合"},
     "play": {"en": "play", "zh-TW": "出牌", "zh-CN": "出牌"},

@@ -15,9 +15,10 @@ import discord
 
 import rules
 from cogs import components, reach, textboard
-from cogs.i18n import ui
+from cogs.i18n import group_name, ui
 from render import pool as render_pool
 from table import seating
+from table.order import move_order
 from table.service import Result
 
 CONTENT_LIMIT = 2000
@@ -110,6 +111,35 @@ async def public_post(result: Result, header: list[str] | None = None, draw: boo
     if buttons is not None:
         post["view"] = buttons
     return post
+
+
+def picker_options(game: rules.Game, legal: list[str], page: int, locale: str) -> list[discord.SelectOption]:
+    """One page of moves, grouped by kind, with "more…" leading to the next page."""
+    ordered = sorted(legal, key=move_order(game))
+    start_at = page * components.PAGE_SIZE
+    chunk = ordered[start_at : start_at + components.PAGE_SIZE]
+    options = [
+        discord.SelectOption(
+            label=f"{a}"[:100],
+            value=a,
+            description=f"[{group_name(game.group(a), locale)}] {game.describe(a, locale)}"[:100],
+        )
+        for a in chunk
+    ]
+    if start_at + components.PAGE_SIZE < len(ordered):
+        options.append(discord.SelectOption(label=ui("more", locale)[:100], value=f"__more:{page + 1}"))
+    elif page > 0:
+        options.append(discord.SelectOption(label=ui("more", locale)[:100], value="__more:0"))
+    return options
+
+
+def move_picker(
+    game: rules.Game, legal: list[str], game_id: int, version: int, page: int, locale: str, part: int | None = None
+) -> components.MoveSelect:
+    """The select menu of one page of the caller's moves (narrowed to one slice with ``part``)."""
+    options = picker_options(game, legal, page, locale)
+    return components.MoveSelect(game_id, version, page, options, ui("pick", locale), part)
+
 
 
 def lobby_post(result: Result, locale: str) -> dict[str, Any]:

@@ -233,6 +233,12 @@ class Game(ABC):
         """The kind of an action, used to group long move lists in pickers."""
         return "move"
 
+    def list_rank(self, action: str) -> int:
+        """Where an action stands within its group when moves are listed (lower first; then
+        natural order). Most games leave every action at 0; a game ranks the decision players
+        expect first (FIXER lists *keep* before *discard*)."""
+        return 0
+
     def help(self, locale: Locale = "en", options: dict[str, Any] | None = None) -> dict[str, str]:
         """Short rules help by topic (the first topic is the overview).
 

@@ -34,10 +34,13 @@ def natural_key(text: str) -> tuple[tuple[tuple[int, int, str], ...], str]:
 class _Grouping(Protocol):
     def group(self, action: str) -> str: ...
 
+    def list_rank(self, action: str) -> int: ...
 
-def move_order(game: _Grouping) -> Callable[[str], tuple[str, tuple[tuple[tuple[int, int, str], ...], str]]]:
-    """The key for listing ``game``'s moves: grouped by kind (pickers show the group), then natural."""
-    return lambda action: (game.group(action), natural_key(action))
+
+def move_order(game: _Grouping) -> Callable[[str], tuple[str, int, tuple[tuple[tuple[int, int, str], ...], str]]]:
+    """The key for listing ``game``'s moves: grouped by kind (pickers show the group), then the
+    game's own rank within a group (``Game.list_rank``: FIXER's keep before discard), then natural."""
+    return lambda action: (game.group(action), game.list_rank(action), natural_key(action))
 
 
 def sort_moves(game: _Grouping, legal: list[str]) -> list[str]:

@@ -119,7 +119,7 @@ async def test_long_move_texts_keep_a_gap_before_their_label(con: tuple[console.
 
 def test_natural_order_everywhere() -> None:
     from cogs.commands import move_choices
-    from cogs.flows import picker_options
+    from cogs.posting import picker_options
     from table.order import natural_key, sort_moves
 
     castles = ["castle @26", "castle @17", "castle @6", "castle @28"]
@@ -210,3 +210,13 @@ def test_fuzz_no_console_line_raises(lines: list[str]) -> None:
                     await c.handle(line)
 
     asyncio.run(go())
+
+
+def test_keep_is_listed_before_discard_in_every_list() -> None:
+    """FIXER's keep/discard decision lists keep first (issue: labels name the card, keep first)."""
+    import rules
+    from table.order import sort_moves
+
+    fixer = rules.get("fixer")
+    assert sort_moves(fixer, ["discard R5@2", "keep R5@2"]) == ["keep R5@2", "discard R5@2"]
+    assert sort_moves(fixer, ["discard", "keep"]) == ["keep", "discard"]

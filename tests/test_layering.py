@@ -67,3 +67,44 @@ def test_no_layer_imports_the_exempt_commands() -> None:
     for package in FORBIDDEN:
         for path in (ROOT / package).rglob("*.py"):
             assert not _imports_exempt(path), path
+
+
+def _cogs_graph() -> dict[str, set[str]]:
+    """Which cogs modules each cogs module imports (any import, TYPE_CHECKING ones included)."""
+    graph: dict[str, set[str]] = {}
+    for path in (ROOT / "cogs").glob("*.py"):
+        name = path.stem
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "cogs":
+                edges.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cogs."):
+                edges.add(node.module.split(".")[1])
+            elif isinstance(node, ast.Import):
+                edges.update(a.name.split(".")[1] for a in node.names if a.name.startswith("cogs."))
+        graph[name] = edges - {name}
+    return graph
+
+
+def test_cogs_imports_point_one_way() -> None:
+    """No import circle inside the Discord adapter (client → commands → flows → posting → components)."""
+    graph = _cogs_graph()
+    state: dict[str, int] = {}
+    cycle: list[str] = []
+
+    def visit(node: str, path: list[str]) -> bool:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycle.extend([*path, node, nxt])
+                return True
+            if state.get(nxt) is None and visit(nxt, [*path, node]):
+                return True
+        state[node] = 2
+        return False
+
+    for start in sorted(graph):
+        if state.get(start) is None and visit(start, []):
+            break
+    assert not cycle, " → ".join(cycle)
+    assert "flows" not in graph["components"] and "client" not in graph["flows"]

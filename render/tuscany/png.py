@@ -1,12 +1,11 @@
-"""Fast PNG encoding through a fixed palette (see ``kit.fixed_palette`` for why).
+"""Tuscany's fixed PNG palette, declared for the kit's :class:`render.kit.Palette`.
 
 The picture is flat colours: tile colours full and tinted, panel fills, seat colours, and text
 and outline inks whose anti-aliased edges lie on the ramps between each ink and each surface.
+The kit builds the palette and encodes.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 from PIL import Image
 
@@ -15,32 +14,29 @@ from render.tuscany.style import ACTIVE_FILL, COLOUR_RGB, COLOURS, FRAME, PANEL_
 
 INKS: tuple[kit.RGB, ...] = (kit.INK, kit.WHITE, kit.DARK)
 STEPS = (0.2, 0.4, 0.6, 0.8)
+SURFACES: tuple[kit.RGB, ...] = (
+    kit.PAPER,
+    PANEL_FILL,
+    ACTIVE_FILL,
+    kit.WHITE,
+    kit.LIGHT,
+    kit.SKY,
+    kit.GREEN,
+    kit.VERMILION,
+    *kit.SEAT_COLOURS,
+    *COLOUR_RGB.values(),
+    *(tint(c) for c in COLOURS),
+)
 
-
-def _surfaces() -> tuple[kit.RGB, ...]:
-    return (
-        kit.PAPER,
-        PANEL_FILL,
-        ACTIVE_FILL,
-        kit.WHITE,
-        kit.LIGHT,
-        kit.SKY,
-        kit.GREEN,
-        kit.VERMILION,
-        *kit.SEAT_COLOURS,
-        *COLOUR_RGB.values(),
-        *(tint(c) for c in COLOURS),
-    )
-
-
-@lru_cache(maxsize=1)
-def palette_image() -> Image.Image:
-    surfaces = _surfaces()
-    pairs = [(ink, surface) for ink in INKS for surface in surfaces if ink != surface]
-    pairs += [(kit.GREY, surface) for surface in surfaces]
-    pairs += [(FRAME, kit.PAPER), (FRAME, PANEL_FILL), (FRAME, ACTIVE_FILL)]
-    return kit.fixed_palette((*INKS, *surfaces, kit.GREY, FRAME), [(a, b, STEPS) for a, b in pairs])
+PALETTE = kit.Palette(
+    colours=(*INKS, *SURFACES, kit.GREY, FRAME),
+    ramps=(
+        kit.Ramps(INKS, SURFACES, STEPS),
+        kit.Ramps((kit.GREY,), SURFACES, STEPS),
+        kit.Ramps((FRAME,), (kit.PAPER, PANEL_FILL, ACTIVE_FILL), STEPS),
+    ),
+)
 
 
 def encode(image: Image.Image) -> bytes:
-    return kit.png_indexed(image, palette_image())
+    return PALETTE.encode(image)

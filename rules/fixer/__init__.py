@@ -253,6 +253,10 @@ class Fixer(Game):
             return "pass"
         return "play"
 
+    def list_rank(self, action: str) -> int:
+        """Keep before discard: keeping the card is the usual choice."""
+        return 1 if action.strip().lower().startswith("discard") else 0
+
     def help(self, locale: Locale = "en", options: dict[str, Any] | None = None) -> dict[str, str]:
         """Rules help quoting the table's ``critical_bonus``, ``solo_rounds`` and automa void rule."""
         return texts.help_topics(locale, self.option_values(options))

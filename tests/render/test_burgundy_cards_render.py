@@ -1,0 +1,98 @@
+"""The card game's renderer: valid PNGs within budget for public, private, CJK, solo and final views."""
+
+from __future__ import annotations
+
+import io
+import time
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render
+from rules import LOCALES
+from rules.burgundy_cards import GAME
+from rules.burgundy_cards import data as D
+from tests.conformance import playout
+
+NAMES = ["Alice", "王小明", "林美玲 the very long named builder", "Ōtsuka"]
+BUDGET_BYTES = 400 * 1024
+
+
+def _states(players: int, options: dict[str, Any] | None = None, every: int = 40) -> list[Any]:
+    run = playout(GAME, players, options, seed=4)
+    state = GAME.new(players, options)
+    out = []
+    for i, (seat, action) in enumerate(run.log):
+        state, _ = GAME.apply(state, seat, action)
+        if i % every == 0:
+            out.append(state)
+    return [*out, run.state]
+
+
+def _png(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_views_render_within_size_and_width(players: int) -> None:
+    for state in _states(players, every=90):
+        for seat in (None, 0):
+            view = {**GAME.view(state, seat), "names": NAMES[:players]}
+            data = render.draw("burgundy_cards", view)
+            image = _png(data)
+            assert 1200 <= image.width <= 1600
+            assert len(data) <= BUDGET_BYTES
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_private_view_adds_the_hand(locale: str) -> None:
+    state = next(s for s in _states(3)[2:] if s["pl"][0]["hand"])
+    public = _png(render.draw("burgundy_cards", {**GAME.view(state, None), "locale": locale}))
+    private_view = {**GAME.view(state, 0), "locale": locale}
+    private = _png(render.draw("burgundy_cards", private_view))
+    assert private.height > public.height
+    strip = private.crop((0, public.height, private.width, private.height)).convert("RGB")
+    assert len(strip.getcolors(maxcolors=1 << 16) or []) > 4
+    empty = {**private_view, "me": {**private_view["me"], "hand": [], "uses": []}}
+    assert _png(render.draw("burgundy_cards", empty)).height == public.height  # no empty hand panel
+
+
+def test_final_and_solo_results_render() -> None:
+    for players, options in ((1, {"solo_duke": True}), (4, {})):
+        final = _states(players, options)[-1]
+        assert final["final"] is not None
+        image = _png(render.draw("burgundy_cards", {**GAME.view(final, None), "names": NAMES[:players]}))
+        assert image.width == 1440
+
+
+def test_card_colours_match_the_rules_and_differ() -> None:
+    from render.burgundy_cards.style import CARD
+
+    assert set(CARD) == set(D.COLOURS)
+    assert len(set(CARD.values())) == len(CARD)
+
+
+def test_render_time_p95() -> None:
+    """p95 over a game's views (generous here: the machine is shared; ``python -m bench`` measures)."""
+    states = _states(4, every=25)
+    times = []
+    for state in states:
+        view = {**GAME.view(state, 0), "names": NAMES}
+        start = time.perf_counter()
+        render.draw("burgundy_cards", view)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    assert times[int(len(times) * 0.95) - 1] < 0.4
+
+
+def test_renderer_words_in_every_locale() -> None:
+    from render.burgundy_cards.style import COLOUR_NAMES, KINDS, QUESTIONS, TITLES, WORDS
+
+    for table in (WORDS, COLOUR_NAMES, KINDS, QUESTIONS, TITLES):
+        for key, entry in table.items():
+            assert set(entry) == set(LOCALES), key
+            assert entry["zh-TW"] != entry["en"] and entry["zh-CN"] != entry["en"], key
