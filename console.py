@@ -19,6 +19,7 @@ from typing import TextIO
 import rules
 from render import pool as render_pool
 from storage import Database
+from table import timer
 from table.messages import TableError
 from table.service import Result, TableService, User
 
@@ -47,6 +48,13 @@ Commands
   board | status | log [N]    the public board image; the table, your score and the winner; recent moves
   rules [GAME] [TOPIC]        short rules help
   abandon                     end the game here
+  undo                        take back the last decision made here (nothing revealed or played since)
+  addbot [LEVEL]              seat a bot in the lobby (greedy, easy, normal, hard)
+  replace OLD NEW             give OLD's seat to the local player NEW (host)
+  rejoin                      take your seat back from the bot playing it
+  wait DURATION               let game time pass, e.g. wait 24h, wait 3d, wait 90m (turn timers)
+  away DAYS | back            pause your turn timers for 1-14 days | end that
+  mine                        your games here, those waiting on you first, with time left
   games                       the games Postern knows
   quit                        leave (the game is saved; run again to continue)
 
@@ -66,6 +74,8 @@ class Console:
         self.current = User("local:you", clean_name(os.environ.get("USER") or "") or "Player")
         self.players[self.current.name.lower()] = self.current
         self.numbered: list[str] = []
+        self.last_mover: User | None = None
+        """Who made the last decision at this console: ``undo`` takes back theirs."""
         self.page = 0
         self.labels: Callable[[str], str] = str
 
@@ -202,6 +212,14 @@ class Console:
             "rules": self.cmd_rules,
             "abandon": self.cmd_abandon,
             "games": self.cmd_games,
+            "undo": self.cmd_undo,
+            "addbot": self.cmd_addbot,
+            "replace": self.cmd_replace,
+            "rejoin": self.cmd_rejoin,
+            "wait": self.cmd_wait,
+            "away": self.cmd_away,
+            "back": self.cmd_back,
+            "mine": self.cmd_mine,
         }
 
     async def cmd_help(self, args: list[str]) -> bool:
@@ -259,6 +277,79 @@ class Console:
         user = self.players.setdefault(name.lower(), User(f"local:{name.lower()}", name))
         result = await self.table.join(channel_id=CHANNEL, user=user)
         self.say(f"  {name} joined: {', '.join(result.names)} ({len(result.names)}/{result.capacity}).")
+        return True
+
+    async def cmd_undo(self, args: list[str]) -> bool:
+        result = await self.table.undo(channel_id=CHANNEL, user=self.last_mover or self.current)
+        self.last_mover = None
+        await self.show(result)
+        return True
+
+    async def cmd_addbot(self, args: list[str]) -> bool:
+        status = await self.table.status(channel_id=CHANNEL)
+        host = self._user_of(status.host_id) or self.current
+        result = await self.table.add_bot(channel_id=CHANNEL, user=host, level=args[0] if args else None)
+        for line in result.lines(self.locale):
+            self.say(f"  • {line}")
+        self.say(f"  Seats: {', '.join(result.names)} ({len(result.names)}/{result.capacity}).")
+        return True
+
+    async def cmd_replace(self, args: list[str]) -> bool:
+        if len(args) != 2:
+            self.say("  Usage: replace OLD NEW (local player names)")
+            return True
+        status = await self.table.status(channel_id=CHANNEL)
+        old = self.players.get(args[0].lower())
+        name = clean_name(args[1])
+        if old is None or name is None:
+            self.say(f"  ✗ No local player called {args[0]!r}, or {args[1]!r} is not a name.")
+            return True
+        new = self.players.setdefault(name.lower(), User(f"local:{name.lower()}", name))
+        host = self._user_of(status.host_id) or self.current
+        result = await self.table.replace(channel_id=CHANNEL, user=host, old_id=old.id, new=new)
+        await self.show(result)
+        return True
+
+    async def cmd_rejoin(self, args: list[str]) -> bool:
+        await self.show(await self.table.rejoin(channel_id=CHANNEL, user=self.current))
+        return True
+
+    async def cmd_wait(self, args: list[str]) -> bool:
+        seconds = parse_duration(" ".join(args))
+        if seconds is None:
+            self.say("  Usage: wait DURATION, e.g. wait 24h, wait 3d, wait 90m")
+            return True
+        self.table.clock.advance(seconds)
+        self.say(f"  {' '.join(args)} of game time passed.")
+        try:
+            status = await self.table.status(channel_id=CHANNEL)
+        except TableError:
+            return True
+        for line in status.clock_lines(self.locale):
+            self.say(f"  ⏳ {line}")
+        return True
+
+    async def cmd_away(self, args: list[str]) -> bool:
+        if len(args) != 1 or not NUMBER.fullmatch(args[0]):
+            self.say("  Usage: away DAYS (1-14)")
+            return True
+        settings = await self.table.away(user=self.current, days=int(args[0]))
+        self.say(f"  Away for {args[0]} day(s): your turn timers are paused ({settings.away_days_used}/14 days used).")
+        return True
+
+    async def cmd_back(self, args: list[str]) -> bool:
+        settings = await self.table.back(user=self.current)
+        self.say(f"  Welcome back: your turn timers run again ({settings.away_days_used}/14 days used).")
+        return True
+
+    async def cmd_mine(self, args: list[str]) -> bool:
+        games = await self.table.my_games(user=self.current)
+        if not games:
+            self.say("  You have no games yet.")
+        for g in games:
+            left = f", {timer.left_text(g.left, self.locale)}" if g.left is not None else ""
+            waiting = ", your move" if g.waiting else ""
+            self.say(f"  game {g.row.id}: {rules.get(g.row.game).title['en']} ({g.row.status}{waiting}{left})")
         return True
 
     async def cmd_start(self, args: list[str]) -> bool:
@@ -337,6 +428,8 @@ class Console:
             waiting = ", ".join(result.names[s] for s in result.to_act if 0 <= s < len(result.names))
             if waiting:
                 self.say(f"  to act: {waiting}")
+        for line in result.clock_lines(self.locale):
+            self.say(f"  ⏳ {line}")
         mine = await self.table.own_score(channel_id=CHANNEL, user=self.current)
         if mine is not None:
             self.say(f"  your score ({self.current.name}): {mine}")
@@ -371,6 +464,7 @@ class Console:
 
     async def move(self, action: str) -> None:
         result = await self.table.act(channel_id=CHANNEL, user=self.current, action=action)
+        self.last_mover = self.current
         await self.show(result)
 
 
@@ -394,6 +488,26 @@ def clean_name(text: str) -> str | None:
     except UnicodeEncodeError:
         return None
     return name
+
+
+DURATION = re.compile(r"([0-9]+)\s*(d|h|m|min)?")
+UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60, "min": 60}
+
+
+def parse_duration(text: str) -> float | None:
+    """``24h``, ``3d``, ``90m``, ``1d 12h`` → seconds (a bare number is hours); None if not one."""
+    text = text.strip().lower()
+    if not text:
+        return None
+    total, at = 0, 0
+    for match in DURATION.finditer(text):
+        if text[at:match.start()].strip():
+            return None
+        total += int(match.group(1)) * UNIT_SECONDS[match.group(2) or "h"]
+        at = match.end()
+    if text[at:].strip() or total <= 0:
+        return None
+    return float(total)
 
 
 async def run(db_path: str, image_dir: str, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:

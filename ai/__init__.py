@@ -12,10 +12,11 @@ import random
 from typing import Any
 
 import rules
+from ai import greedy
 from ai.levels import DEFAULT_LEVEL, LEVELS, seconds_for
 from ai.search import Search
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose", "has_sampler", "seconds_for"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose", "greedy", "has_sampler", "seconds_for"]
 
 
 def has_sampler(game: str) -> bool:

@@ -26,6 +26,7 @@ import rules
 from cogs import components, flows, inflight
 from cogs.commands import PlayCog
 from cogs.i18n import PosternTranslator, code
+from cogs.keeper import TurnKeeper
 from cogs.threads import ThreadKeeper
 from cogs.throttle import Throttle
 from render import pool as render_pool
@@ -87,6 +88,7 @@ class PosternBot(commands.Bot):
         await self.tree.set_translator(PosternTranslator())
         await self.add_cog(PlayCog(self))
         await self.add_cog(ThreadKeeper(self, self.table))
+        await self.add_cog(TurnKeeper(self, self.table))
         self.component_handlers: components.Handlers = flows  # clicks reach the flows through this
         self.add_dynamic_items(*components.ALL)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]

@@ -16,7 +16,8 @@ from discord.ext import commands
 import rules
 from cogs import flows
 from cogs.i18n import desc, group_name, titled, topic_name
-from table import seating
+from table import bots
+from table import options as table_options
 from table.order import move_order
 
 MAX_CHOICES = 25
@@ -26,6 +27,8 @@ GAME_CHOICES = [app_commands.Choice(name=titled(g.title), value=name) for name, 
 SOLO_CHOICES = [
     app_commands.Choice(name=titled(g.title), value=name) for name, g in rules.GAMES.items() if g.min_players == 1
 ]
+
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in bots.LEVELS]
 
 contexts = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 installs = app_commands.allowed_installs(guilds=True, users=True)
@@ -92,7 +95,7 @@ class GameGroup(app_commands.Group, name="game", description=desc("game")):
         head, _, last = current.rpartition(" ")
         prefix = f"{head} " if head else ""
         out = []
-        for opt in seating.offered_options(game):
+        for opt in table_options.offered_options(game):
             for choice in opt.choices:
                 value = str(choice).lower() if isinstance(choice, bool) else str(choice)
                 text = f"{opt.key}={value}"
@@ -127,6 +130,62 @@ class GameGroup(app_commands.Group, name="game", description=desc("game")):
     async def abandon(self, interaction: discord.Interaction) -> None:
         await flows.abandon(interaction)
 
+    @app_commands.command(name="replace", description=desc("game.replace"))
+    @app_commands.describe(old=desc("opt.old"), new=desc("opt.new"))
+    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
+        await flows.replace(interaction, old, new)
+
+    @app_commands.command(name="rejoin", description=desc("game.rejoin"))
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        await flows.rejoin(interaction)
+
+    @app_commands.command(name="addbot", description=desc("game.addbot"))
+    @app_commands.describe(level=desc("opt.level"))
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
+        await flows.add_bot(interaction, level)
+
+
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=name, value=value)
+    for value, name in (("en", "English"), ("zh-TW", "繁體中文"), ("zh-CN", "简体中文"))
+]
+
+
+@contexts
+@installs
+class MeGroup(app_commands.Group, name="me", description=desc("me")):
+    """``/me games|settings|away|back``: the caller's own, across every server and DM."""
+
+    @app_commands.command(name="games", description=desc("me.games"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        await flows.my_games(interaction)
+
+    @app_commands.command(name="settings", description=desc("me.settings"))
+    @app_commands.describe(
+        reminders=desc("opt.reminders"), quiet=desc("opt.quiet"), time_zone=desc("opt.time_zone"),
+        language=desc("opt.language"),
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminders: bool | None = None,
+        quiet: str | None = None,
+        time_zone: str | None = None,
+        language: str | None = None,
+    ) -> None:
+        await flows.my_settings(interaction, reminders, quiet, time_zone, language)
+
+    @app_commands.command(name="away", description=desc("me.away"))
+    @app_commands.describe(days=desc("opt.days"))
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
+        await flows.away(interaction, days)
+
+    @app_commands.command(name="back", description=desc("me.back"))
+    async def back(self, interaction: discord.Interaction) -> None:
+        await flows.back(interaction)
+
 
 class PlayCog(commands.Cog):
     """``/move``, ``/hand``, ``/board``, ``/log``, ``/rules``, ``/solo`` and the ``/game`` group."""
@@ -134,10 +193,19 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.group = GameGroup()
+        self.me = MeGroup()
         bot.tree.add_command(self.group)
+        bot.tree.add_command(self.me)
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.group.name)
+        self.bot.tree.remove_command(self.me.name)
+
+    @app_commands.command(name="undo", description=desc("undo"))
+    @contexts
+    @installs
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await flows.undo(interaction)
 
     @app_commands.command(name="move", description=desc("move"))
     @app_commands.describe(action=desc("opt.action"))

@@ -36,6 +36,8 @@ class Handlers(Protocol):
 
     async def quick_move(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None: ...
 
+    async def vote(self, interaction: discord.Interaction, game_id: int, seat: int, turn: int, choice: str) -> None: ...
+
     async def move(
         self,
         interaction: discord.Interaction,
@@ -179,4 +181,36 @@ class MoveSelect(
         await flows.move(interaction, choice, expected_version=self.version, game_id=self.game_id)
 
 
-ALL = (GameButton, MoveButton, MoveSelect)
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"postern:vote:(?P<gid>\d+):(?P<seat>\d+):(?P<turn>\d+):(?P<choice>wait|bot|replace|end)",
+):
+    """One choice of the vote on a seat whose bank ran out (that turn's vote only: later clicks
+    on an old post are refused as stale)."""
+
+    STYLES = {
+        "wait": discord.ButtonStyle.primary,
+        "bot": discord.ButtonStyle.secondary,
+        "replace": discord.ButtonStyle.secondary,
+        "end": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, game_id: int, seat: int, turn: int, choice: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or choice,
+                style=self.STYLES[choice],
+                custom_id=f"postern:vote:{game_id}:{seat}:{turn}:{choice}",
+            )
+        )
+        self.game_id, self.seat, self.turn, self.choice = game_id, seat, turn, choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> VoteButton:
+        return cls(int(match["gid"]), int(match["seat"]), int(match["turn"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).vote(interaction, self.game_id, self.seat, self.turn, self.choice)
+
+
+ALL = (GameButton, MoveButton, MoveSelect, VoteButton)

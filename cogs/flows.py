@@ -22,7 +22,7 @@ import rules
 import storage
 from cogs import inflight, notices, outbox, posting, reach, replies
 from cogs.i18n import code, topic_name, ui
-from table import observability
+from table import me, observability, scheduler, timer
 from table.messages import TableError, message
 from table.service import Result, TableService, User
 
@@ -433,11 +433,16 @@ async def status(interaction: discord.Interaction) -> None:
         status=ui(f"st_{result.status}", locale),
         names=", ".join(posting.escape(n) for n in result.names),
     )
+    if result.banks:
+        header += "\n" + ui("clocks", locale, clocks="; ".join(posting.escape(line) for line in result.clock_lines(locale)))
     if result.view is None:
         await send(interaction, content=header, ephemeral=True)
         return
     # A private reply: in the reader's language (text, buttons and the board image).
-    result = dataclasses.replace(result, events=[], locale=locale, view={**result.view, "locale": locale})
+    private_view = {**result.view, "locale": locale}
+    if result.banks:
+        private_view["clocks"] = result.clocks(locale)
+    result = dataclasses.replace(result, events=[], locale=locale, view=private_view)
     post = await posting.public_post(result, [header])
     if result.status in ("finished", "abandoned") and reach.current().attach:
         _, record = await service(interaction).export(channel_id=channel_of(interaction))
@@ -508,3 +513,129 @@ async def rules_help(interaction: discord.Interaction, game: str, topic: str | N
     title = rules.localised(chosen.title, locale)
     lines = [f"**{title}**", *(f"**{topic_name(name, locale)}** — {text}" for name, text in picked.items())]
     await send(interaction, content=posting.fit(lines), ephemeral=True)
+
+
+# ---- keeping asynchronous games alive ------------------------------------------------------------
+@guarded
+async def undo(interaction: discord.Interaction) -> None:
+    """Take back the caller's last decision; the public post says who took back what."""
+    replies.acknowledge_soon(interaction, ephemeral=False)
+    async with outbox.lock(interaction.channel_id or 0):
+        await replies.acknowledgements_first()
+        result = await service(interaction).undo(channel_id=channel_of(interaction), user=caller(interaction))
+        await post_public(interaction, result)
+
+
+def member_user(member: discord.User | discord.Member) -> User:
+    return User(str(member.id), member.display_name)
+
+
+@guarded
+async def replace(interaction: discord.Interaction, old: discord.User | discord.Member, new: discord.User | discord.Member) -> None:
+    await replies.acknowledge(interaction, ephemeral=False)
+    result = await service(interaction).replace(
+        channel_id=channel_of(interaction), user=caller(interaction), old_id=str(old.id), new=member_user(new)
+    )
+    if result.status == "lobby":
+        await show_lobby(interaction, result, from_button=False)
+        return
+    await post_public(interaction, result)
+
+
+@guarded
+async def rejoin(interaction: discord.Interaction) -> None:
+    await replies.acknowledge(interaction, ephemeral=False)
+    result = await service(interaction).rejoin(channel_id=channel_of(interaction), user=caller(interaction))
+    await post_public(interaction, result)
+
+
+@guarded
+async def add_bot(interaction: discord.Interaction, level: str | None) -> None:
+    result = await service(interaction).add_bot(channel_id=channel_of(interaction), user=caller(interaction), level=level)
+    await show_lobby(interaction, result, from_button=False)
+
+
+def _until(moment: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(moment))
+
+
+@guarded
+async def away(interaction: discord.Interaction, days: int) -> None:
+    locale = reader_locale(interaction)
+    settings = await service(interaction).away(user=caller(interaction), days=days)
+    until = _until(settings.away_until or 0.0)
+    text = ui("away_set", locale, until=until, used=settings.away_days_used, limit=me.AWAY_LIMIT_DAYS)
+    await send(interaction, content=text, ephemeral=True)
+
+
+@guarded
+async def back(interaction: discord.Interaction) -> None:
+    locale = reader_locale(interaction)
+    settings = await service(interaction).back(user=caller(interaction))
+    text = ui("back_set", locale, used=settings.away_days_used, limit=me.AWAY_LIMIT_DAYS)
+    await send(interaction, content=text, ephemeral=True)
+
+
+@guarded
+async def my_settings(
+    interaction: discord.Interaction,
+    reminders: bool | None,
+    quiet: str | None,
+    time_zone: str | None,
+    language: str | None,
+) -> None:
+    locale = reader_locale(interaction)
+    s = await service(interaction).settings(
+        user=caller(interaction), reminders=reminders, quiet=quiet, time_zone=time_zone, language=language
+    )
+    hours = "—" if s.quiet_start is None or s.quiet_end is None else (
+        f"{s.quiet_start // 60:02d}:{s.quiet_start % 60:02d}-{s.quiet_end // 60:02d}:{s.quiet_end % 60:02d}"
+    )
+    text = ui(
+        "settings_now", locale,
+        reminders=ui("on" if s.reminders else "off", locale), quiet=hours, zone=s.time_zone,
+        language=s.locale or ui("language_default", locale),
+    )
+    await send(interaction, content=text, ephemeral=True)
+
+
+def jump_link(guild_id: str | None, channel_id: str) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+
+
+@guarded
+async def my_games(interaction: discord.Interaction) -> None:
+    """Every game of the caller, across servers and DMs: waiting on them first, oldest wait first."""
+    locale = reader_locale(interaction)
+    games = await service(interaction).my_games(user=caller(interaction))
+    if not games:
+        await send(interaction, content=ui("no_my_games", locale), ephemeral=True)
+        return
+    lines = []
+    for g in games:
+        title = rules.localised(rules.get(g.row.game).title, locale)
+        parts = [f"#{g.row.id} **{title}**", ui(f"st_{g.row.status}", locale)]
+        if g.waiting:
+            parts.append(f"**{ui('waits_on_you', locale)}**")
+        if g.left is not None:
+            parts.append(timer.left_text(g.left, locale))
+        parts.append(jump_link(g.row.guild_id, g.row.channel_id))
+        lines.append(" — ".join(parts))
+    await send(interaction, content=posting.fit(lines), ephemeral=True)
+
+
+@guarded
+async def vote(interaction: discord.Interaction, game_id: int, seat: int, turn: int, choice: str) -> None:
+    """A click on a vote button: recorded (changeable until the vote closes), answered privately."""
+    check_id(game_id, seat, turn)
+    locale = reader_locale(interaction)
+    votes = await scheduler.cast_vote(
+        service(interaction), channel_id=channel_of(interaction), user=caller(interaction),
+        game_id=game_id, seat=seat, turn=turn, choice=choice,
+    )
+    counts: dict[str, int] = {}
+    for picked in votes.values():
+        counts[picked] = counts.get(picked, 0) + 1
+    tally = ", ".join(f"{ui(f'vote_btn_{c}', locale)} {n}" for c, n in counts.items())
+    await send(interaction, content=ui("voted", locale, choice=ui(f"vote_btn_{choice}", locale), tally=tally), ephemeral=True)
+

@@ -263,3 +263,60 @@ def desc(key: str) -> app_commands.locale_str:
 def titled(texts: dict[str, str]) -> app_commands.locale_str:
     """A translatable choice name from a ``{locale: text}`` table (e.g. a game's title)."""
     return app_commands.locale_str(texts["en"], i18n=texts)
+
+# Keeping asynchronous games alive: undo, substitutes, bots, away mode, settings, "my games".
+DESCRIPTIONS.update({
+    "undo": {"en": "Take back your last decision", "zh-TW": "收回你的上一步", "zh-CN": "收回你的上一步"},
+    "game.replace": {"en": "Give a player's seat to someone else", "zh-TW": "把玩家的座位交給別人", "zh-CN": "把玩家的座位交给别人"},
+    "game.rejoin": {"en": "Take your seat back from the bot", "zh-TW": "從機器人手中取回你的座位", "zh-CN": "从机器人手中取回你的座位"},
+    "game.addbot": {"en": "Seat a bot in the lobby", "zh-TW": "在等待室加入機器人", "zh-CN": "在等待室加入机器人"},
+    "me": {"en": "Your games and settings", "zh-TW": "你的遊戲與設定", "zh-CN": "你的游戏与设置"},
+    "me.games": {"en": "Your games everywhere, those waiting on you first", "zh-TW": "你在各處的遊戲,等你的優先", "zh-CN": "你在各处的游戏,等你的优先"},
+    "me.settings": {"en": "Reminders, quiet hours, time zone, language", "zh-TW": "提醒、勿擾時段、時區、語言", "zh-CN": "提醒、免打扰时段、时区、语言"},
+    "me.away": {"en": "Pause your turn timers for some days", "zh-TW": "暫停你的回合計時數天", "zh-CN": "暂停你的回合计时数天"},
+    "me.back": {"en": "End away mode", "zh-TW": "結束離開模式", "zh-CN": "结束离开模式"},
+    "opt.old": {"en": "The player who leaves the seat", "zh-TW": "離開座位的玩家", "zh-CN": "离开座位的玩家"},
+    "opt.new": {"en": "The player who takes the seat", "zh-TW": "接手座位的玩家", "zh-CN": "接手座位的玩家"},
+    "opt.level": {"en": "Bot level", "zh-TW": "機器人等級", "zh-CN": "机器人等级"},
+    "opt.days": {"en": "Days away (1-14)", "zh-TW": "離開天數(1-14)", "zh-CN": "离开天数(1-14)"},
+    "opt.reminders": {"en": "Reminders by DM on or off", "zh-TW": "私訊提醒開或關", "zh-CN": "私信提醒开或关"},
+    "opt.quiet": {"en": "Quiet hours, e.g. 22-7, or off", "zh-TW": "勿擾時段,例如 22-7,或 off", "zh-CN": "免打扰时段,例如 22-7,或 off"},
+    "opt.time_zone": {"en": "Your time zone, e.g. Asia/Taipei", "zh-TW": "你的時區,例如 Asia/Taipei", "zh-CN": "你的时区,例如 Asia/Shanghai"},
+    "opt.language": {"en": "Language of reminders", "zh-TW": "提醒的語言", "zh-CN": "提醒的语言"},
+})
+UI.update({
+    "clocks": {"en": "Time left: {clocks}", "zh-TW": "剩餘時間:{clocks}", "zh-CN": "剩余时间:{clocks}"},
+    "away_set": {
+        "en": "You are away until {until} (UTC); your turn timers are paused. Away days used: {used}/{limit}.",
+        "zh-TW": "你離開至 {until}(UTC);你的回合計時已暫停。已用離開天數:{used}/{limit}。",
+        "zh-CN": "你离开至 {until}(UTC);你的回合计时已暂停。已用离开天数:{used}/{limit}。",
+    },
+    "back_set": {
+        "en": "Welcome back: your turn timers run again. Away days used: {used}/{limit}.",
+        "zh-TW": "歡迎回來:你的回合計時已恢復。已用離開天數:{used}/{limit}。",
+        "zh-CN": "欢迎回来:你的回合计时已恢复。已用离开天数:{used}/{limit}。",
+    },
+    "settings_now": {
+        "en": "Reminders: {reminders}. Quiet hours: {quiet} ({zone}). Language: {language}.",
+        "zh-TW": "提醒:{reminders}。勿擾時段:{quiet}({zone})。語言:{language}。",
+        "zh-CN": "提醒:{reminders}。免打扰时段:{quiet}({zone})。语言:{language}。",
+    },
+    "on": {"en": "on", "zh-TW": "開", "zh-CN": "开"},
+    "off": {"en": "off", "zh-TW": "關", "zh-CN": "关"},
+    "language_default": {"en": "your Discord language", "zh-TW": "你的 Discord 語言", "zh-CN": "你的 Discord 语言"},
+    "no_my_games": {"en": "You have no games yet.", "zh-TW": "你還沒有任何遊戲。", "zh-CN": "你还没有任何游戏。"},
+    "waits_on_you": {"en": "your move", "zh-TW": "輪到你", "zh-CN": "轮到你"},
+})
+
+# The turn keeper's vote buttons.
+UI.update({
+    "vote_btn_wait": {"en": "Wait 24 h more", "zh-TW": "再等 24 小時", "zh-CN": "再等 24 小时"},
+    "vote_btn_bot": {"en": "Bot plays for them", "zh-TW": "機器人代打", "zh-CN": "机器人代打"},
+    "vote_btn_replace": {"en": "Replace…", "zh-TW": "換人…", "zh-CN": "换人…"},
+    "vote_btn_end": {"en": "End the game", "zh-TW": "結束遊戲", "zh-CN": "结束游戏"},
+    "voted": {
+        "en": "Your vote: {choice}. Votes so far: {tally}.",
+        "zh-TW": "你的投票:{choice}。目前票數:{tally}。",
+        "zh-CN": "你的投票:{choice}。目前票数:{tally}。",
+    },
+})

@@ -6,7 +6,19 @@ or a ``postgresql://`` URL (PostgreSQL); see ``storage.db`` for the guarantees b
 
 from pathlib import Path
 
-from storage.db import ActionRow, Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy, StorageError
+from storage.db import (
+    ActionRow,
+    Bank,
+    Conflict,
+    Database,
+    DueItem,
+    GameRow,
+    NewAction,
+    SeatRow,
+    StorageBusy,
+    StorageError,
+    UserSettings,
+)
 
 
 async def connect(target: str | Path) -> Database:
@@ -16,12 +28,15 @@ async def connect(target: str | Path) -> Database:
 
 __all__ = [
     "ActionRow",
+    "Bank",
     "Conflict",
     "Database",
+    "DueItem",
     "GameRow",
     "NewAction",
     "SeatRow",
     "StorageBusy",
     "StorageError",
+    "UserSettings",
     "connect",
 ]

@@ -67,6 +67,74 @@ class SeatRow:
     seat: int
     user_id: str
     name: str
+    kind: str = "human"
+    """``human`` or ``bot``: the table plays a bot seat itself, on that seat's view only."""
+    bot_level: str | None = None
+    bank_left: float | None = None
+    """Seconds left in the seat's turn bank (``None``: the table has no timer)."""
+    turn_began: float | None = None
+    """Game time at which the bank started running (``None``: the seat is not to act)."""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+
+SEAT_COLUMNS = "seat, user_id, name, kind, bot_level, bank_left, turn_began"
+
+
+def _seat(r: Sequence[Any]) -> SeatRow:
+    return SeatRow(
+        int(r[0]), str(r[1]), str(r[2]), str(r[3]), r[4],
+        None if r[5] is None else float(r[5]), None if r[6] is None else float(r[6]),
+    )
+
+
+SeatEntry = tuple[str, str] | SeatRow
+"""A seat to write: ``(user id, name)`` for a human without a bank, or a whole ``SeatRow``."""
+
+
+@dataclass(frozen=True)
+class Bank:
+    """One seat's turn bank after a move: seconds left and when its running began (or ``None``)."""
+
+    seat: int
+    left: float
+    began: float | None
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    """A player's own settings: reminders, quiet hours (minutes after local midnight), language
+    and away mode. The defaults are what a user who never opened ``/me settings`` gets."""
+
+    user_id: str
+    reminders: bool = True
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    time_zone: str = "UTC"
+    locale: str | None = None
+    away_until: float | None = None
+    away_window_start: float | None = None
+    away_days_used: int = 0
+
+
+USER_COLUMNS = (
+    "user_id, reminders, quiet_start, quiet_end, time_zone, locale, away_until, away_window_start, away_days_used"
+)
+
+
+@dataclass(frozen=True)
+class DueItem:
+    """A durable due time: a reminder or an expiry of one seat's turn (``turn`` = the log position
+    at which that turn began, so each turn has its own items)."""
+
+    id: int
+    game_id: int
+    seat: int
+    kind: str
+    turn: int
+    due_at: float
 
 
 @dataclass(frozen=True)
@@ -277,11 +345,11 @@ class Database:
 
     # ---- seats ---------------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._fetch("SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [SeatRow(int(r[0]), str(r[1]), str(r[2])) for r in rows]
+        rows = await self._fetch(f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [_seat(r) for r in rows]
 
     async def set_seats(
-        self, game_id: int, version: int, seats: list[tuple[str, str]], *, host_id: str | None = None
+        self, game_id: int, version: int, seats: Sequence[SeatEntry], *, host_id: str | None = None
     ) -> int:
         """Replace a lobby's seats (user id, name) in order, and the host with them if given.
 
@@ -295,12 +363,57 @@ class Database:
         return version + 1
 
     @staticmethod
-    async def _write_seats(tx: Tx, game_id: int, seats: list[tuple[str, str]]) -> None:
-        """Inside a transaction: the game's seats become ``seats`` (user id, name), in order."""
+    async def _write_seats(tx: Tx, game_id: int, seats: Sequence[SeatEntry]) -> None:
+        """Inside a transaction: the game's seats become ``seats``, in order (a ``SeatRow`` keeps
+        its kind, bot level and bank; a pair is a human without a bank)."""
         await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        rows = []
+        for i, entry in enumerate(seats):
+            s = entry if isinstance(entry, SeatRow) else SeatRow(i, entry[0], entry[1])
+            rows.append((game_id, i, s.user_id, s.name, s.kind, s.bot_level, s.bank_left, s.turn_began))
         await tx.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-            [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
+            "INSERT INTO seats (game_id, seat, user_id, name, kind, bot_level, bank_left, turn_began)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+
+    async def replace_seat(self, game_id: int, version: int, seat: SeatRow, *, host_id: str | None = None) -> int:
+        """One seat gets another occupant (a substitute, a bot, the player back from a bot),
+        keeping its bank; version-guarded like a move. Returns the new version."""
+        fields = {} if host_id is None else {"host_id": host_id}
+        try:
+            async with self.transaction() as tx:
+                await self._bump(tx, game_id, version, **fields)
+                await tx.execute(
+                    "UPDATE seats SET user_id = ?, name = ?, kind = ?, bot_level = ? WHERE game_id = ? AND seat = ?",
+                    (seat.user_id, seat.name, seat.kind, seat.bot_level, game_id, seat.seat),
+                )
+        except self.integrity_errors as err:
+            raise Conflict("that user already has a seat here") from err
+        return version + 1
+
+    async def set_banks(
+        self,
+        game_id: int,
+        version: int,
+        banks: Sequence[Bank],
+        due: Sequence[tuple[int, str, int, float]] = (),
+        ended: Sequence[int] = (),
+    ) -> int:
+        """Change turn banks outside a move (away mode, a player back from a bot), with their due
+        items; version-guarded like a move. Returns the new version."""
+        async with self.transaction() as tx:
+            await self._bump(tx, game_id, version)
+            await self._write_banks(tx, game_id, banks)
+            await self._close_due(tx, game_id, time.time(), ended)
+            await self._add_due(tx, game_id, due)
+        return version + 1
+
+    @staticmethod
+    async def _write_banks(tx: Tx, game_id: int, banks: Sequence[Bank]) -> None:
+        await tx.executemany(
+            "UPDATE seats SET bank_left = ?, turn_began = ? WHERE game_id = ? AND seat = ?",
+            [(b.left, b.began, game_id, b.seat) for b in banks],
         )
 
     # ---- moves -------------------------------------------------------------------------------
@@ -327,12 +440,18 @@ class Database:
         actions: list[NewAction],
         snapshot: str,
         status: str,
-        seats: list[tuple[str, str]] | None = None,
+        seats: Sequence[SeatEntry] | None = None,
+        banks: Sequence[Bank] = (),
+        due: Sequence[tuple[int, str, int, float]] = (),
+        ended: Sequence[int] = (),
     ) -> int:
         """Append ``actions`` from ``first_seq`` and store the snapshot, atomically.
 
         ``seats`` (user id, name in seat order) replaces the seats in the same transaction (the
-        seat order drawn at the start). Raises ``Conflict`` (and writes nothing) if the game is no
+        seat order drawn at the start); ``banks`` are the turn banks after the move; ``due``
+        (seat, kind, turn, due time) are new due items; the pending items of the ``ended`` seats
+        (whose turns this move ended) close, and all of them once the game is no longer active.
+        Raises ``Conflict`` (and writes nothing) if the game is no
         longer at ``version``. Returns the new version.
         """
         now = time.time()
@@ -341,6 +460,10 @@ class Database:
                 await self._bump(tx, game_id, version, snapshot=snapshot, status=status)
                 if seats is not None:
                     await self._write_seats(tx, game_id, seats)
+                if banks:
+                    await self._write_banks(tx, game_id, banks)
+                await self._close_due(tx, game_id, now, None if status != "active" else ended)
+                await self._add_due(tx, game_id, due)
                 await tx.executemany(
                     "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [
@@ -389,6 +512,137 @@ class Database:
         row = await self._fetch_one("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = ?", (game_id,))
         return int(row[0]) if row else 0
 
+    async def truncate_log(
+        self,
+        game_id: int,
+        version: int,
+        keep: int,
+        snapshot: str,
+        banks: Sequence[Bank] = (),
+        due: Sequence[tuple[int, str, int, float]] = (),
+        ended: Sequence[int] = (),
+    ) -> int:
+        """Drop every logged action from ``keep`` on and store the rebuilt snapshot (an undo).
+
+        Version-guarded in the same transaction, so an undo and a concurrent move never both
+        apply: whichever commits second finds the version moved and changes nothing. Banks and
+        due items change as in ``commit_moves``.
+        """
+        async with self.transaction() as tx:
+            await self._bump(tx, game_id, version, snapshot=snapshot, status="active")
+            await tx.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, keep))
+            if banks:
+                await self._write_banks(tx, game_id, banks)
+            await self._close_due(tx, game_id, time.time(), ended)
+            await self._add_due(tx, game_id, due)
+        return version + 1
+
+    # ---- the durable scheduler -----------------------------------------------------------------
+    @staticmethod
+    async def _close_due(tx: Tx, game_id: int, now: float, seats: Sequence[int] | None = None) -> None:
+        """Close pending items of ``seats`` (every seat when ``None``)."""
+        if seats is None:
+            await tx.execute("UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL", (now, game_id))
+            return
+        for seat in seats:
+            await tx.execute(
+                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat = ?",
+                (now, game_id, seat),
+            )
+
+    @staticmethod
+    async def _add_due(tx: Tx, game_id: int, due: Sequence[tuple[int, str, int, float]]) -> None:
+        for seat, kind, turn, due_at in due:
+            await tx.execute(
+                "INSERT INTO due_items (game_id, seat, kind, turn, due_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seat, kind, turn) DO NOTHING",
+                (game_id, seat, kind, turn, due_at),
+            )
+
+    async def add_due(self, game_id: int, seat: int, kind: str, turn: int, due_at: float) -> None:
+        """Schedule one item; scheduling the same (game, seat, kind, turn) again changes nothing."""
+        async with self.transaction() as tx:
+            await self._add_due(tx, game_id, [(seat, kind, turn, due_at)])
+
+    async def due_items(self, now: float, limit: int = 500) -> list[DueItem]:
+        """Pending items due by ``now``, earliest first (read from the index of pending items)."""
+        rows = await self._fetch(
+            "SELECT id, game_id, seat, kind, turn, due_at FROM due_items WHERE done_at IS NULL AND due_at <= ?"
+            " ORDER BY due_at LIMIT ?",
+            (now, limit),
+        )
+        return [DueItem(int(r[0]), int(r[1]), int(r[2]), str(r[3]), int(r[4]), float(r[5])) for r in rows]
+
+    async def pending_due(self, game_id: int) -> list[DueItem]:
+        """A game's pending items, whenever due."""
+        rows = await self._fetch(
+            "SELECT id, game_id, seat, kind, turn, due_at FROM due_items WHERE game_id = ? AND done_at IS NULL",
+            (game_id,),
+        )
+        return sorted(
+            (DueItem(int(r[0]), int(r[1]), int(r[2]), str(r[3]), int(r[4]), float(r[5])) for r in rows),
+            key=lambda d: (d.due_at, d.id),
+        )
+
+    async def claim_due(self, item_id: int, now: float) -> bool:
+        """Mark one item done; True only for the one caller that marked it (no item acts twice)."""
+        async with self.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE due_items SET done_at = ? WHERE id = ? AND done_at IS NULL", (now, item_id)
+            )
+        return changed == 1
+
+    async def postpone_due(self, item_id: int, due_at: float) -> None:
+        """A pending item waits longer (a reminder due in quiet hours waits for them to end)."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "UPDATE due_items SET due_at = ? WHERE id = ? AND done_at IS NULL", (due_at, item_id)
+            )
+
+    async def cast_vote(self, game_id: int, seat: int, turn: int, voter: str, choice: str, now: float) -> None:
+        """Record (or change) one player's vote about a seat whose bank ran out."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO votes (game_id, seat, turn, voter, choice, at) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seat, turn, voter) DO UPDATE SET choice = excluded.choice, at = excluded.at",
+                (game_id, seat, turn, voter, choice, now),
+            )
+
+    async def votes(self, game_id: int, seat: int, turn: int) -> dict[str, str]:
+        """Voter → choice for one vote."""
+        rows = await self._fetch(
+            "SELECT voter, choice FROM votes WHERE game_id = ? AND seat = ? AND turn = ?", (game_id, seat, turn)
+        )
+        return {str(r[0]): str(r[1]) for r in rows}
+
+    # ---- user settings -------------------------------------------------------------------------
+    async def user_settings(self, user_id: str) -> UserSettings:
+        """The user's settings, or the defaults for a user who never changed any."""
+        row = await self._fetch_one(f"SELECT {USER_COLUMNS} FROM user_settings WHERE user_id = ?", (user_id,))
+        if row is None:
+            return UserSettings(user_id)
+        return UserSettings(
+            str(row[0]), bool(row[1]),
+            None if row[2] is None else int(row[2]), None if row[3] is None else int(row[3]),
+            str(row[4]), row[5],
+            None if row[6] is None else float(row[6]), None if row[7] is None else float(row[7]), int(row[8]),
+        )
+
+    async def save_user_settings(self, settings: UserSettings) -> None:
+        """Write the user's settings whole (insert or replace)."""
+        s = settings
+        values = (
+            s.user_id, int(s.reminders), s.quiet_start, s.quiet_end, s.time_zone, s.locale,
+            s.away_until, s.away_window_start, s.away_days_used, time.time(),
+        )
+        updates = ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in USER_COLUMNS.split(",")[1:])
+        async with self.transaction() as tx:
+            await tx.execute(
+                f"INSERT INTO user_settings ({USER_COLUMNS}, updated_at) VALUES ({', '.join('?' * 10)})"
+                f" ON CONFLICT (user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
+                values,
+            )
+
     # ---- moving house (``python -m storage.copy``) ---------------------------------------------------
     async def game_ids_after(self, after: int, limit: int = 500) -> list[int]:
         """Game ids above ``after`` in order, a page at a time (a range of the primary key)."""
@@ -411,10 +665,7 @@ class Database:
                     row.status, row.version, row.snapshot, row.host_id, row.locale, row.created_at, row.updated_at,
                 ),
             )
-            await tx.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                [(row.id, s.seat, s.user_id, s.name) for s in seats],
-            )
+            await self._write_seats(tx, row.id, seats)
             await tx.executemany(
                 "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(row.id, a.seq, a.seat, a.action, a.user_id, json.dumps(a.events), a.at) for a in actions],

@@ -56,6 +56,52 @@ MIGRATIONS: list[str] = [
     CREATE INDEX seats_by_user ON seats(user_id);
     CREATE INDEX games_by_guild_recent ON games(guild_id, updated_at);
     """,
+    # 3: keeping asynchronous games alive. A seat is a human or a bot (with the bot's level); each
+    # seat has a turn bank (seconds left, and when the turn that spends it began, in game time).
+    # Per-user settings: reminders, quiet hours in the user's time zone, language, away mode and
+    # the away days used in the current 30-day window. Due items are the durable scheduler: one row
+    # per reminder or expiry of one seat's turn, unique per (game, seat, kind, turn) so a restart
+    # never schedules one twice, marked done in the transaction that acts on it so none repeats.
+    # Votes: what the other players chose when a seat's bank ran out (one vote per voter, changeable).
+    """
+    ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'human';
+    ALTER TABLE seats ADD COLUMN bot_level TEXT DEFAULT NULL;
+    ALTER TABLE seats ADD COLUMN bank_left REAL DEFAULT NULL;
+    ALTER TABLE seats ADD COLUMN turn_began REAL DEFAULT NULL;
+    CREATE TABLE user_settings (
+        user_id            TEXT PRIMARY KEY,
+        reminders          INTEGER NOT NULL DEFAULT 1,
+        quiet_start        INTEGER DEFAULT NULL,
+        quiet_end          INTEGER DEFAULT NULL,
+        time_zone          TEXT NOT NULL DEFAULT 'UTC',
+        locale             TEXT DEFAULT NULL,
+        away_until         REAL DEFAULT NULL,
+        away_window_start  REAL DEFAULT NULL,
+        away_days_used     INTEGER NOT NULL DEFAULT 0,
+        updated_at         REAL NOT NULL
+    );
+    CREATE TABLE due_items (
+        id       INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        kind     TEXT NOT NULL,
+        turn     INTEGER NOT NULL,
+        due_at   REAL NOT NULL,
+        done_at  REAL DEFAULT NULL,
+        UNIQUE (game_id, seat, kind, turn)
+    );
+    CREATE INDEX due_items_pending ON due_items(due_at) WHERE done_at IS NULL;
+    CREATE INDEX due_items_by_game ON due_items(game_id, done_at);
+    CREATE TABLE votes (
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        turn     INTEGER NOT NULL,
+        voter    TEXT NOT NULL,
+        choice   TEXT NOT NULL,
+        at       REAL NOT NULL,
+        PRIMARY KEY (game_id, seat, turn, voter)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import Game, IllegalAction, localised
+from table.lifecycle_texts import LIFECYCLE_MESSAGES
 
 MESSAGES: dict[str, dict[str, str]] = {
     "unknown_game": {
@@ -154,6 +155,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "你不在这个等待室中。",
     },
 }
+
+MESSAGES.update(LIFECYCLE_MESSAGES)
 
 
 class TableError(Exception):

@@ -28,6 +28,8 @@ SEATING = -3
 """Pseudo-seat of the table's seat-order draw in the action log (``CHANCE`` is -1, ``AUTOMA`` -2)."""
 
 KEY = "seating"
+TABLE_EVENT = "table"
+"""Kind of the table's own notices among the events of a result (localised by ``event_line``)."""
 RANDOM, HOST = "random", "host"
 OPTION = Option(
     KEY,
@@ -41,38 +43,18 @@ OPTION = Option(
 )
 
 
-def table_options(game: Game) -> list[Option]:
-    """The table's own options for ``game`` (a game's option of the same key takes precedence)."""
-    if not game.random_seating or any(o.key == KEY for o in game.options):
-        return []
-    return [OPTION]
-
-
-def offered_options(game: Game) -> list[Option]:
-    """Every option a host may set for ``game``: the game's, then the table's."""
-    return [*game.options, *table_options(game)]
-
-
-def split_options(game: Game, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``options`` as (the game's, the table's validated); raises ``IllegalAction`` on a bad value."""
-    own = {o.key: o for o in table_options(game)}
-    game_opts = {k: v for k, v in options.items() if k not in own}
-    table_opts = {o.key: o.default for o in own.values()}
-    for key, option in own.items():
-        if key in options:
-            table_opts[key] = parse_option_value(option, options[key])
-    return game_opts, table_opts
-
-
 def wanted(game: Game, options: dict[str, Any], seats: int) -> bool:
-    """Whether the start draws the seat order (several seats, the game asks, the host did not fix it)."""
-    if seats < 2:
+    """Whether the start draws the seat order (several seats, the game asks, the host did not fix it).
+
+    The option itself is declared with the table's others in ``table.options``; a game that
+    declares its own ``seating`` option decides its seats in its rules, so the table draws none.
+    """
+    if seats < 2 or not game.random_seating or any(o.key == KEY for o in game.options):
         return False
     try:
-        _, table_opts = split_options(game, options)
+        return parse_option_value(OPTION, options.get(KEY, RANDOM)) == RANDOM
     except IllegalAction:
         return False
-    return table_opts.get(KEY) == RANDOM
 
 
 def draw(seed: str | int, seq: int, seats: int) -> list[int]:
@@ -115,7 +97,11 @@ def seat_order(action: str, events: list[Event]) -> list[str]:
 
 
 def event_line(game: Game, event_: Event, locale: str, names: list[str]) -> str:
-    """One line for any logged event: the table's seat draw here, every other through the game."""
+    """One line for any event: the table's own (its seat draw, and ``{"kind": "table", "key": …}``
+    notices such as a bot taking a seat or a move taken back), every other through the game."""
+    if event_.get("kind") == TABLE_EVENT:
+        params = {k: v for k, v in event_.items() if k not in ("kind", "key")}
+        return message(str(event_["key"]), locale, **params)
     if event_.get("kind") == KEY and "lobby" in event_:
         listed = ", ".join(f"{i}. {name}" for i, name in enumerate(names, 1))
         return message("seating_drawn", locale, order=listed)

@@ -10,9 +10,11 @@ check of ``storage.commit_moves`` across processes: no move is lost or applied t
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 import secrets
+import time
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -20,16 +22,25 @@ from typing import Any, ParamSpec, TypeVar
 
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
-from storage import Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
-from table import observability, seating
+from storage import ActionRow, Bank, Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
+from table import bots, observability, seating, timer
 from table.chance import resolve
-from table.messages import TableError, refusal
+from table.clock import Clock
+from table.clock import from_env as clock_from_env
+from table.me import PlayerCalls
+from table.messages import TableError, message, refusal
+from table.options import split_options
 from table.order import sort_moves
 
 log = logging.getLogger("postern.table")
 
 MAX_CHANCE_STEPS = 10_000
-"""Bound on automatic steps after one decision (a deal is a few dozen; this only guards bugs)."""
+"""Bound on automatic steps (chance and bot decisions) after one decision: a deal is a few dozen,
+a table of bots plays a whole game (a few hundred); this only guards bugs."""
+
+
+UNDO_REACH = 500
+"""How far back an undo looks for the caller's decision (bot answers in between included)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +79,27 @@ class Result:
     quick_seat: int | None = None
     scores: list[int] = field(default_factory=list)
     ranking: list[int] = field(default_factory=list)
+    banks: list[float | None] = field(default_factory=list)
+    """Seconds left in each seat's turn bank (``None`` for a bot seat); empty: no timer."""
+    away: list[float | None] = field(default_factory=list)
+    """Per seat, the game time until which its player is away, or ``None``."""
+
+    def clocks(self, locale: str | None = None) -> list[str | None]:
+        """Each seat's bank as the reader reads it ("1 d 4 h left")."""
+        return [None if b is None else timer.left_text(b, locale or self.locale) for b in self.banks]
+
+    def clock_lines(self, locale: str | None = None) -> list[str]:
+        """"Ana: 1 d 4 h left" for every seat with a bank ("away until …" for a player away)."""
+        loc = locale or self.locale
+        out = []
+        for i, (name, text) in enumerate(zip(self.names, self.clocks(loc), strict=False)):
+            if not text:
+                continue
+            until = self.away[i] if i < len(self.away) else None
+            if until is not None:
+                text += " — " + message("away_until", loc, until=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until)))
+            out.append(f"{name}: {text}")
+        return out
 
     def lines(self, locale: str | None = None) -> list[str]:
         game = rules.get(self.game)
@@ -133,11 +165,15 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService:
+class TableService(PlayerCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
-    def __init__(self, db: Database, seed_source: Callable[[], str] | None = None) -> None:
+    def __init__(
+        self, db: Database, seed_source: Callable[[], str] | None = None, clock: Clock | None = None
+    ) -> None:
         self.db = db
+        self.clock: Clock = clock or clock_from_env()
+        """Game time for every due time (turn banks, reminders, votes); see ``table.clock``."""
         # Locks live only while someone holds or waits on them, so finished games leave nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._seed = seed_source or (lambda: secrets.token_hex(8))
@@ -210,11 +246,23 @@ class TableService:
             capacity=row.capacity,
             host_id=row.host_id,
         )
+        if row.status == "active" and any(s.bank_left is not None for s in seats):
+            now = self.clock.now()
+            result.banks = [None if s.is_bot else timer.remaining(s, now) for s in seats]
+            for s in seats:
+                settings = None if s.is_bot else await self.db.user_settings(s.user_id)
+                away = settings is not None and settings.away_until is not None and settings.away_until > now
+                result.away.append(settings.away_until if away and settings is not None else None)
         if state is not None:
             game = rules.get(row.game)
             result.to_act = game.to_act(state)
             result.view = self._decorate(game.view(state, None), names, row.locale)
-            result.mention = [users[s] for s in result.to_act if 0 <= s < len(users) and users[s] != actor]
+            if result.banks:
+                result.view["clocks"] = result.clocks()
+            result.mention = [
+                users[s] for s in result.to_act
+                if 0 <= s < len(users) and users[s] != actor and not bots.is_bot_id(users[s])
+            ]
             result.mention = list(dict.fromkeys(result.mention))
             humans = [s for s in result.to_act if 0 <= s < len(users)]
             if len(humans) == 1 and row.status == "active":
@@ -226,6 +274,26 @@ class TableService:
                 result.scores = game.scores(state)
                 result.ranking = game.ranking(state)
         return result
+
+    def table_options(self, row: GameRow) -> dict[str, Any]:
+        """The table's own options of a game (seating, timer), validated, defaults filled in."""
+        try:
+            return split_options(rules.get(row.game), row.options, row.capacity)[1]
+        except IllegalAction:
+            return {}
+
+    async def _settle(
+        self, row: GameRow, seats: list[SeatRow], before: list[int], after: list[int], *, gain: bool = True
+    ) -> timer.Settled:
+        """The turn banks after a commit that moves the seats to act from ``before`` to ``after``;
+        the banks of players who are away do not start running."""
+        t = timer.limit(self.table_options(row))
+        paused = []
+        if t is not None:
+            for seat in seats:
+                if seat.seat in after and not seat.is_bot and await self.is_away(seat.user_id):
+                    paused.append(seat.seat)
+        return timer.settle(seats, before, after, self.clock.now(), t, row.version + 1, paused=paused, gain=gain)
 
     @staticmethod
     def _decorate(view: dict[str, Any], names: list[str], locale: str) -> dict[str, Any]:
@@ -296,7 +364,7 @@ class TableService:
             if not chosen.min_players <= capacity <= chosen.max_players:
                 raise TableError("bad_capacity", game=chosen.title["en"], min=chosen.min_players, max=chosen.max_players)
         try:
-            game_opts, _ = seating.split_options(chosen, opts)
+            game_opts, _ = split_options(chosen, opts, capacity)
             chosen.resolve_options(capacity, game_opts)
         except IllegalAction as err:
             raise TableError("bad_options", detail=refusal(chosen, err, locale)) from err
@@ -318,10 +386,34 @@ class TableService:
                 raise TableError("already_joined")
             if len(seats) >= row.capacity:
                 raise TableError("lobby_full", count=len(seats), capacity=row.capacity)
-            entries = [(s.user_id, s.name) for s in seats] + [(user.id, user.name)]
-            await self.db.set_seats(row.id, row.version, entries)
+            await self.db.set_seats(row.id, row.version, [*seats, (user.id, user.name)])
             row = await self._live(channel_id)
         return await self._result("joined", row)
+
+    @saves
+    async def add_bot(self, *, channel_id: str, user: User, level: str | None = None) -> Result:
+        """The host seats a bot in the lobby (``level``: ``greedy`` by default, or a search level)."""
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            seats = await self._lobby_seats(row)
+            if user.id != row.host_id and not user.can_manage:
+                raise TableError("not_host", who=next((s.name for s in seats if s.user_id == row.host_id), "?"))
+            game = rules.get(row.game)
+            if not bots.can_play(game):
+                raise TableError("no_bots", game=lambda loc, g=game: rules.localised(g.title, loc))
+            chosen = (level or bots.DEFAULT_LEVEL).strip().lower()
+            if chosen not in bots.LEVELS:
+                raise TableError("bad_bot_level", level=level, levels=", ".join(bots.LEVELS))
+            if len(seats) >= row.capacity:
+                raise TableError("lobby_full", count=len(seats), capacity=row.capacity)
+            bot_id, number = bots.new_id([s.user_id for s in seats])
+            bot = SeatRow(len(seats), bot_id, f"Bot {number}", "bot", chosen)
+            await self.db.set_seats(row.id, row.version, [*seats, bot])
+            row = await self._live(channel_id)
+        result = await self._result("bot_added", row)
+        result.events = [{"kind": "table", "key": "bot_added", "name": bot.name, "level": chosen}]
+        return result
 
     @saves
     async def leave(self, *, channel_id: str, user: User) -> Result:
@@ -331,13 +423,13 @@ class TableService:
             seats = await self._lobby_seats(row)
             if not any(s.user_id == user.id for s in seats):
                 raise TableError("not_lobby_member")
-            rest = [(s.user_id, s.name) for s in seats if s.user_id != user.id]
-            if not rest:
+            rest = [s for s in seats if s.user_id != user.id]
+            if not any(not s.is_bot for s in rest):  # bots alone do not keep a lobby
                 await self.db.set_status(row.id, row.version, "abandoned")
                 row = await self.db.game(row.id)  # type: ignore[assignment]
                 assert row is not None
                 return await self._result("abandoned", row, seats=[])
-            new_host = rest[0][0] if user.id == row.host_id else None
+            new_host = next(s.user_id for s in rest if not s.is_bot) if user.id == row.host_id else None
             version = await self.db.set_seats(row.id, row.version, rest, host_id=new_host)
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None and row.version == version
@@ -357,7 +449,7 @@ class TableService:
             if len(seats) < needed:
                 raise TableError("too_few", game=game.title["en"], min=needed, count=len(seats))
             try:
-                state = game.new(len(seats), seating.split_options(game, row.options)[0])
+                state = game.new(len(seats), split_options(game, row.options, row.capacity)[0])
             except IllegalAction as err:
                 raise TableError("bad_options", detail=refusal(game, err, row.locale)) from err
             first: list[NewAction] = []
@@ -365,15 +457,18 @@ class TableService:
                 order = seating.draw(row.seed, 0, len(seats))
                 lobby = [s.user_id for s in seats]
                 first.append(NewAction(seating.SEATING, seating.action_text(order), None, [seating.event(order, lobby)]))
-                seats = [SeatRow(i, seats[j].user_id, seats[j].name) for i, j in enumerate(order)]
-            state, actions, events = self._run_chance(game, row.seed, 0, state, first)
+                seats = [dataclasses.replace(seats[j], seat=i) for i, j in enumerate(order)]
+            state, actions, events = await self._run_automatic(game, row.seed, 0, state, seats, first)
             status = "finished" if game.is_over(state) else "active"
+            clock = await self._settle(row, seats, [], game.to_act(state))
             version = await self.db.commit_moves(
                 row.id, row.version, 0, actions, game.dumps(state), status,
-                seats=[(s.user_id, s.name) for s in seats] if first else None,
+                seats=list(seats) if first else None, banks=clock.banks, due=clock.due,
             )
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None and row.version == version
+            if clock.banks:
+                seats = await self.db.seats(row.id)
             return await self._result("started", row, seats, events, state)
 
     @saves
@@ -390,20 +485,39 @@ class TableService:
         return await self._result("abandoned", row, seats)
 
     # ---- play ---------------------------------------------------------------------------------
-    def _run_chance(
-        self, game: Game, seed: str, seq: int, state: Any, actions: list[NewAction] | None = None
+    async def _run_automatic(
+        self,
+        game: Game,
+        seed: str,
+        seq: int,
+        state: Any,
+        seats: list[SeatRow],
+        actions: list[NewAction] | None = None,
     ) -> tuple[Any, list[NewAction], list[Event]]:
-        """Resolve chance steps until a person must act or the game ends; log each outcome."""
+        """Resolve chance steps and play bot seats until a human must act or the game ends; log
+        each outcome and each bot decision. A bot gets only its seat's view (``table.bots``)."""
         actions = actions if actions is not None else []
         events = [e for a in actions for e in a.events]
+        robots = {s.seat: s for s in seats if s.is_bot}
         for _ in range(MAX_CHANCE_STEPS):
-            if game.to_act(state) != [CHANCE]:
+            acting = game.to_act(state)
+            position = seq + len(actions)
+            if acting == [CHANCE]:
+                outcome = resolve(seed, position, game.chance_outcomes(state))
+                state, new_events = game.apply(state, CHANCE, outcome)
+                actions.append(NewAction(CHANCE, outcome, None, new_events))
+                events.extend(new_events)
+                continue
+            bot = next((s for s in acting if s in robots), None)
+            if bot is None:
                 return state, actions, events
-            outcome = resolve(seed, seq + len(actions), game.chance_outcomes(state))
-            state, new_events = game.apply(state, CHANCE, outcome)
-            actions.append(NewAction(CHANCE, outcome, None, new_events))
+            choose = bots.policy(robots[bot].bot_level)
+            view = game.view(state, bot)
+            action = await asyncio.to_thread(choose, game.name, view, bot, position)
+            state, new_events = game.apply(state, bot, action)
+            actions.append(NewAction(bot, action, None, new_events))
             events.extend(new_events)
-        raise RuntimeError(f"more than {MAX_CHANCE_STEPS} chance steps in a row")
+        raise RuntimeError(f"more than {MAX_CHANCE_STEPS} automatic steps in a row")
 
     @saves
     async def act(
@@ -425,6 +539,7 @@ class TableService:
         async with self.lock(row.id):
             row = await self._live_or_finished(channel_id, game_id)
             game, state, seats, seat = await self._turn_of(row, user, expected_version)
+            acting = game.to_act(state)
             text = action.strip()
             if seen_at is not None and text and await self._done_since(row.id, user.id, text, seen_at):
                 raise TableError("already_done", action=text)
@@ -437,16 +552,204 @@ class TableService:
                 raise TableError("illegal", reason=lambda loc, e=err, g=game: refusal(g, e, loc)) from err
             seq = await self._next_seq(row.id)
             first = [NewAction(seat, text, user.id, events)]
-            state, actions, all_events = self._run_chance(game, row.seed, seq, state, first)
+            state, actions, all_events = await self._run_automatic(game, row.seed, seq, state, seats, first)
             status = "finished" if game.is_over(state) else "active"
+            clock = await self._settle(row, seats, acting, game.to_act(state))
             try:
-                await self.db.commit_moves(row.id, row.version, seq, actions, game.dumps(state), status)
+                await self.db.commit_moves(
+                    row.id, row.version, seq, actions, game.dumps(state), status,
+                    banks=clock.banks, due=clock.due, ended=clock.ended,
+                )
             except Conflict as err:
                 raise TableError("busy") from err
             observability.MOVES.labels(row.game).inc()
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None
+            if clock.banks:
+                seats = await self.db.seats(row.id)
             return await self._result("moved", row, seats, all_events, state, actor=user.id)
+
+    @saves
+    async def undo(self, *, channel_id: str, user: User) -> Result:
+        """Take back the caller's own last decision, with the bot decisions that followed it.
+
+        Allowed while no chance outcome has been revealed since and no other player has acted
+        since. The action log is the truth: the undo deletes the tail of the log and stores the
+        state rebuilt from what remains, in one transaction guarded by the game's version, so a
+        concurrent move and an undo never both apply (the later one is refused as "busy").
+        """
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            if row.status != "active":
+                raise TableError("not_started")
+            seats = await self.db.seats(row.id)
+            seat = next((s.seat for s in seats if s.user_id == user.id), None)
+            if seat is None:
+                raise TableError("not_seated")
+            game = rules.get(row.game)
+            target = await self._undoable(row, seats, user)
+            log = await self.db.actions(row.id, limit=target.seq)
+            state = self._rebuild(game, row, len(seats), log)
+            current = self._state(row)
+            clock = await self._settle(row, seats, game.to_act(current), game.to_act(state), gain=False)
+            try:
+                await self.db.truncate_log(
+                    row.id, row.version, target.seq, game.dumps(state),
+                    banks=clock.banks, due=clock.due, ended=clock.ended,
+                )
+            except Conflict as err:
+                raise TableError("busy") from err
+            row = await self.db.game(row.id)  # type: ignore[assignment]
+            assert row is not None
+            seats = await self.db.seats(row.id)
+            event = {"kind": seating.TABLE_EVENT, "key": "took_back", "name": seats[seat].name, "action": target.action}
+            return await self._result("undone", row, seats, [event], state, actor=user.id)
+
+    async def _undoable(self, row: GameRow, seats: list[SeatRow], user: User) -> ActionRow:
+        """The caller's last decision, if nothing since forbids taking it back; else the refusal."""
+        robots = {s.seat for s in seats if s.is_bot}
+        blocker: TableError | None = None
+        for action in reversed(await self.db.recent_actions(row.id, UNDO_REACH)):
+            if action.user_id == user.id:
+                if blocker is not None:
+                    raise blocker
+                return action
+            if blocker is not None:
+                continue  # keep looking: "no move to undo" when the caller has none at all
+            if action.seat == CHANCE:
+                blocker = TableError("undo_after_chance")
+            elif action.seat in robots and action.user_id is None:
+                continue  # bots answered at once: taken back with the decision they answered
+            elif 0 <= action.seat < len(seats):
+                blocker = TableError("undo_after_other", who=seats[action.seat].name)
+        raise TableError("nothing_to_undo")
+
+    @staticmethod
+    def _rebuild(game: Game, row: GameRow, players: int, log: list[ActionRow]) -> Any:
+        """The state after ``log`` (a prefix of the game's action log), from the rules alone."""
+        state = game.new(players, split_options(game, row.options, row.capacity)[0])
+        for action in log:
+            if action.seat != seating.SEATING:
+                state, _ = game.apply(state, action.seat, action.action)
+        return state
+
+    # ---- substitutes and bot takeover ----------------------------------------------------------
+    @saves
+    async def replace(self, *, channel_id: str, user: User, old_id: str, new: User) -> Result:
+        """The host (or a moderator) gives ``old_id``'s seat to ``new``: the seat, its hand and its
+        bank move with it, and the old player loses access (a lobby or a running game)."""
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            seats = await self.db.seats(row.id)
+            if user.id != row.host_id and not user.can_manage:
+                raise TableError("cannot_replace")
+            old = next((s for s in seats if s.user_id == old_id), None)
+            if old is None:
+                raise TableError("not_replaceable", name=old_id)
+            if any(s.user_id == new.id for s in seats) or bots.is_bot_id(new.id):
+                raise TableError("already_seated", name=new.name)
+            seat = dataclasses.replace(old, user_id=new.id, name=new.name, kind="human", bot_level=None)
+            host = new.id if old.user_id == row.host_id else None
+            try:
+                await self.db.replace_seat(row.id, row.version, seat, host_id=host)
+            except Conflict as err:
+                raise TableError("busy") from err
+            row = await self._live(channel_id)
+            event = {"kind": seating.TABLE_EVENT, "key": "replaced", "old": old.name, "new": new.name}
+            return await self._seat_changed("replaced", row, event)
+
+    @saves
+    async def take_over(self, *, channel_id: str, seat: int, level: str | None = None) -> Result:
+        """A bot plays ``seat`` from now on (a vanished player's); its player may ``rejoin``.
+
+        The bot's user id remembers whose seat it holds, so only that player can take it back."""
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            if row.status != "active":
+                raise TableError("not_started")
+            seats = await self.db.seats(row.id)
+            old = seats[seat]
+            if old.is_bot:
+                raise TableError("already_seated", name=old.name)
+            game = rules.get(row.game)
+            if not bots.can_play(game):
+                raise TableError("no_bots", game=lambda loc, g=game: rules.localised(g.title, loc))
+            bot = dataclasses.replace(
+                old, user_id=f"{bots.USER_PREFIX}for:{old.user_id}", kind="bot", bot_level=level or bots.DEFAULT_LEVEL
+            )
+            version = await self.db.replace_seat(row.id, row.version, bot)
+            seats[seat] = bot
+            # If the bot must act now, it plays at once, exactly as after a human decision.
+            state = self._state(row)
+            seq = await self._next_seq(row.id)
+            state, actions, events = await self._run_automatic(game, row.seed, seq, state, seats)
+            if actions:
+                before = game.to_act(self._state(row))
+                clock = await self._settle(dataclasses.replace(row, version=version), seats, before, game.to_act(state))
+                status = "finished" if game.is_over(state) else "active"
+                await self.db.commit_moves(
+                    row.id, version, seq, actions, game.dumps(state), status,
+                    banks=clock.banks, due=clock.due, ended=clock.ended,
+                )
+            row = await self.db.game(row.id)  # type: ignore[assignment]
+            assert row is not None
+            return await self._result("taken_over", row, await self.db.seats(row.id), events, state)
+
+    @saves
+    async def rejoin(self, *, channel_id: str, user: User) -> Result:
+        """Take one's seat back from the bot that was playing it (the bot stops at once)."""
+        row = await self._live(channel_id)
+        async with self.lock(row.id):
+            row = await self._live(channel_id)
+            seats = await self.db.seats(row.id)
+            held = next((s for s in seats if s.user_id == f"{bots.USER_PREFIX}for:{user.id}"), None)
+            if held is None:
+                raise TableError("no_seat_to_rejoin")
+            seat = dataclasses.replace(held, user_id=user.id, name=user.name, kind="human", bot_level=None)
+            try:
+                version = await self.db.replace_seat(row.id, row.version, seat)
+            except Conflict as err:
+                raise TableError("busy") from err
+            state = self._state(row)
+            if held.seat in rules.get(row.game).to_act(state):  # it is their turn: their bank runs again
+                seats[held.seat] = seat
+                clock = await self._settle(dataclasses.replace(row, version=version), seats, [], [held.seat])
+                await self.db.set_banks(row.id, version, clock.banks, clock.due)
+            row = await self._live(channel_id)
+            event = {"kind": seating.TABLE_EVENT, "key": "rejoined", "name": user.name}
+            return await self._seat_changed("rejoined", row, event)
+
+    async def extend(self, game_id: int, seat: int, seconds: float) -> None:
+        """Give a seat whose bank ran out ``seconds`` more (the vote chose to wait), with a new expiry."""
+        async with self.lock(game_id):
+            row = await self.db.game(game_id)
+            if row is None or row.status != "active":
+                return
+            now = self.clock.now()
+            turn = row.version + 1
+            await self.db.set_banks(
+                game_id, row.version, [Bank(seat, seconds, now)], due=[(seat, timer.EXPIRE, turn, now + seconds)]
+            )
+
+    async def end_unfinished(self, game_id: int) -> Result:
+        """End a game by the players' vote: scores as they stand, the game marked unfinished."""
+        async with self.lock(game_id):
+            row = await self.db.game(game_id)
+            assert row is not None
+            state = self._state(row)
+            await self.db.set_status(game_id, row.version, "abandoned")
+            row = await self.db.game(game_id)
+            assert row is not None
+            result = await self._result("ended_unfinished", row, state=state)
+            result.scores = rules.get(row.game).scores(state)
+            return result
+
+    async def _seat_changed(self, kind: str, row: GameRow, event: Event) -> Result:
+        state = self._state(row) if row.snapshot is not None else None
+        return await self._result(kind, row, await self.db.seats(row.id), [event], state)
 
     @saves
     async def quick_action(self, *, channel_id: str, user: User, game_id: int, version: int, index: int) -> str:
@@ -602,7 +905,7 @@ class TableService:
             raise TableError("no_game")
         game = rules.get(row.game)
         seats = await self.db.seats(game_id)
-        state = game.new(len(seats), seating.split_options(game, row.options)[0])
+        state = game.new(len(seats), split_options(game, row.options, row.capacity)[0])
         for action in await self.db.actions(game_id):
             if action.seat == seating.SEATING:
                 if seating.parse_action(action.action) != seating.draw(row.seed, action.seq, len(seats)):

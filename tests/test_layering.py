@@ -10,6 +10,9 @@ FORBIDDEN = {
     "rules": {"discord", "aiosqlite", "storage", "cogs", "table", "render", "random", "PIL", "bot"},
     "render": {"discord", "aiosqlite", "storage", "cogs", "table", "bot", "random", "rules"},
     "table": {"discord", "cogs", "bot"},
+    # AI players see only the rules contract (views in, actions out): never storage, the table,
+    # the renderer or Discord.
+    "ai": {"discord", "aiosqlite", "asyncpg", "storage", "cogs", "table", "render", "PIL", "bot"},
     "storage": {"discord", "cogs", "rules", "render", "table", "bot"},
 }
 EXEMPT = {

@@ -31,7 +31,8 @@ import pytest
 import rules
 from cogs.i18n import DESCRIPTIONS, UI
 from rules import CHANCE, Game, IllegalAction
-from table import seating
+from table import options as table_options
+from table import seating, timer
 from table.chance import resolve
 from table.messages import MESSAGES, refusal
 
@@ -102,7 +103,7 @@ PLATFORM: dict[str, dict[str, dict[str, str]]] = {
     "table.messages": MESSAGES,
     "cogs.i18n.DESCRIPTIONS": DESCRIPTIONS,
     "cogs.i18n.UI": UI,
-    "table.seating": {o.key: o.label for o in [seating.OPTION]},
+    "table.options": {o.key: o.label for o in [seating.OPTION, timer.OPTION]},
 }
 
 
@@ -225,7 +226,7 @@ def test_game_titles_and_options(name: str) -> None:
     for locale in LOCALES:
         if not game.title.get(locale):
             found[f"title/{locale}"] = "missing"
-    for option in [*game.options, *seating.table_options(game)]:
+    for option in [*game.options, *table_options.table_options(game)]:
         if option.label and (why := problem({loc: rules.localised(option.label, loc) for loc in LOCALES})):
             found[f"option {option.key}"] = why
     report(found)

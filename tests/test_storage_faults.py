@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, NewAction, StorageBusy, StorageError
+from storage import Bank, Database, NewAction, SeatRow, StorageBusy, StorageError, UserSettings
 from table.messages import TableError
 from table.service import TableService, User
 from tests import pgserver
@@ -218,6 +218,29 @@ async def _exercise_every_query(db: Database) -> None:
     await db.live_games()
     await db.live_games("g1")
     await db.game_ids_after(0)
+    # keeping asynchronous games alive: seats, banks, undo, the durable scheduler, user settings
+    row = await db.game(game_id)
+    assert row is not None
+    seat = (await db.seats(game_id))[1]
+    version = await db.replace_seat(game_id, row.version, SeatRow(1, "bot:1", "Bot", "bot", "greedy"))
+    version = await db.commit_moves(
+        game_id, version, 1, [NewAction(0, "n", "u1", [])], "{}", "finished",
+        banks=[Bank(0, 100.0, 5.0), Bank(seat.seat, 50.0, None)], due=[(0, "remind_half", 1, 60.0)],
+    )
+    version = await db.commit_moves(game_id, version, 2, [NewAction(0, "o", "u1", [])], "{}", "active", ended=[0])
+    await db.truncate_log(game_id, version, 2, "{}", banks=[Bank(0, 80.0, 6.0)], due=[(0, "expire", 1, 90.0)])
+    await db.add_due(game_id, 0, "remind_tenth", 1, 70.0)
+    items = await db.due_items(100.0)
+    await db.pending_due(game_id)
+    await db.postpone_due(items[0].id, 95.0)
+    await db.claim_due(items[0].id, 100.0)
+    await db.save_user_settings(UserSettings("u1", quiet_start=1320, quiet_end=420, time_zone="Asia/Taipei"))
+    await db.save_user_settings(UserSettings("u1", reminders=False))
+    await db.user_settings("u1")
+    await db.user_settings("nobody")
+    await db.cast_vote(game_id, 1, 3, "u1", "wait", 10.0)
+    await db.cast_vote(game_id, 1, 3, "u1", "bot", 11.0)
+    await db.votes(game_id, 1, 3)
 
 
 async def test_no_statement_scans_a_table(tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ import pytest
 
 import rules
 from storage import Database
-from table import seating
+from table import options as table_options
+from table import seating, timer
 from table.messages import TableError
 from table.service import TableService, User
 
@@ -72,9 +73,9 @@ async def test_a_game_whose_rules_fix_the_seats_gets_no_draw_and_no_option(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = rules.get("torres")
-    assert seating.OPTION in seating.offered_options(game)
+    assert seating.OPTION in table_options.offered_options(game)
     monkeypatch.setattr(game, "random_seating", False)
-    assert seating.offered_options(game) == game.options
+    assert table_options.offered_options(game) == [*game.options, timer.OPTION]
     table = TableService(db, seed_source=lambda: "seed-1")
     r = await start(table, "c", "torres", 3)
     assert r.names == ["Ann", "Bob", "Cho"]

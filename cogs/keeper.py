@@ -1,0 +1,103 @@
+"""The turn keeper: runs the table's durable scheduler in the background and delivers what it
+decides — reminders by DM (a mention in the game's channel when DMs are closed), the vote post
+with its buttons when a bank runs out, and the vote's outcome. No game logic: the table decides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+
+import discord
+from discord.ext import commands
+
+from cogs import components, outbox, posting
+from cogs.i18n import ui
+from table.scheduler import VOTE_CHOICES, Notice, Scheduler
+from table.service import TableService
+
+log = logging.getLogger("postern.keeper")
+
+INTERVAL = float(os.environ.get("POSTERN_SCHEDULER_SECONDS") or 30)
+"""Real seconds between passes (shortened by the time scale, so a sped-up demo stays lively)."""
+
+
+class TurnKeeper(commands.Cog):
+    def __init__(self, bot: commands.Bot, table: TableService) -> None:
+        self.bot = bot
+        self.table = table
+        self.scheduler = Scheduler(table)
+        self._task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self._task = asyncio.create_task(self._loop(), name="postern-turn-keeper")
+
+    async def cog_unload(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def interval(self) -> float:
+        """Real seconds to the next pass: ``INTERVAL``, but never more than one game minute (a
+        sped-up clock), and never under a second."""
+        scale = float(getattr(self.table.clock, "scale", 1.0))
+        return max(1.0, min(INTERVAL, 60.0 / scale))
+
+    async def _loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.run_pass()
+            except Exception:
+                log.exception("scheduler pass failed; the next pass retries what is still due")
+            await asyncio.sleep(self.interval())
+
+    async def run_pass(self) -> int:
+        """One pass: act on what is due and deliver it; the number of notices delivered."""
+        notices = await self.scheduler.run_once()
+        for notice in notices:
+            try:
+                await self.deliver(notice)
+            except discord.HTTPException:
+                log.warning("could not deliver %s for game %s", notice.kind, notice.game.id)
+        return len(notices)
+
+    async def _channel(self, channel_id: str) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(int(channel_id))
+        if channel is None:
+            channel = await self.bot.fetch_channel(int(channel_id))
+        return channel  # type: ignore[return-value]
+
+    async def deliver(self, notice: Notice) -> None:
+        channel = await self._channel(notice.game.channel_id)
+        if notice.kind == "reminder":
+            await self._remind(notice, channel)
+        elif notice.kind == "vote_opened":
+            view = discord.ui.View(timeout=None)
+            for choice in VOTE_CHOICES:
+                label = ui(f"vote_btn_{choice}", notice.locale)
+                view.add_item(components.VoteButton(notice.game.id, notice.seat, notice.turn, choice, label))
+            mentions = " ".join(f"<@{uid}>" for uid in notice.voters)
+            await outbox.post(channel, content=posting.fit([notice.text(), mentions]), view=view)
+        else:
+            await outbox.post(channel, content=notice.text())
+            if notice.result is not None and notice.result.view is not None:
+                await outbox.post(channel, **await posting.public_post(notice.result))
+
+    async def _remind(self, notice: Notice, channel: discord.abc.Messageable) -> None:
+        guild = notice.game.guild_id
+        link = f"https://discord.com/channels/{guild or '@me'}/{notice.game.channel_id}"
+        place = getattr(channel, "mention", "") or ""
+        server = getattr(getattr(channel, "guild", None), "name", None)
+        where = " — ".join(part for part in (f"{server or ''} {place}".strip(), link) if part)  # names and a link
+        text = posting.fit([notice.text(), where])
+        try:
+            user = self.bot.get_user(int(notice.user_id)) or await self.bot.fetch_user(int(notice.user_id))
+            dm = await user.create_dm()
+            await outbox.post(dm, content=text)
+        except (discord.Forbidden, discord.HTTPException):
+            # DMs closed: one mention in the game's thread instead (the item is already marked sent).
+            await outbox.post(channel, content=f"<@{notice.user_id}> {text}")

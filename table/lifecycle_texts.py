@@ -1,0 +1,152 @@
+"""The table's words for keeping games alive (bots, undo, substitutes, away mode, settings), in
+en / zh-TW / zh-CN. Kept apart from ``table.messages`` (which merges them in) so the lifecycle
+reads as one piece."""
+
+from __future__ import annotations
+
+LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
+    "no_bots": {
+        "en": "{game} cannot have bot seats yet: its rules cannot tell a bot what its seat may know.",
+        "zh-TW": "{game} 目前還不能有機器人座位:它的規則無法只依座位可見的資訊讓機器人下棋。",
+        "zh-CN": "{game} 目前还不能有机器人座位:它的规则无法只依座位可见的信息让机器人下棋。",
+    },
+    "bad_bot_level": {
+        "en": "Unknown bot level “{level}”. Levels: {levels}.",
+        "zh-TW": "未知的機器人等級「{level}」。可選:{levels}。",
+        "zh-CN": "未知的机器人等级“{level}”。可选:{levels}。",
+    },
+    "bot_added": {
+        "en": "{name} ({level}) takes a seat.",
+        "zh-TW": "{name}({level})入座。",
+        "zh-CN": "{name}({level})入座。",
+    },
+    "nothing_to_undo": {
+        "en": "You have no move to take back.",
+        "zh-TW": "你沒有可以收回的一步。",
+        "zh-CN": "你没有可以收回的一步。",
+    },
+    "undo_after_chance": {
+        "en": "That move cannot be taken back: a random outcome was revealed after it.",
+        "zh-TW": "那一步無法收回:之後已揭曉了隨機結果。",
+        "zh-CN": "那一步无法收回:之后已揭晓了随机结果。",
+    },
+    "undo_after_other": {
+        "en": "That move cannot be taken back: {who} has played since.",
+        "zh-TW": "那一步無法收回:{who} 之後已經行動。",
+        "zh-CN": "那一步无法收回:{who} 之后已经行动。",
+    },
+    "undo_not_yours": {
+        "en": "The last decision here was not yours to take back.",
+        "zh-TW": "這裡最後一步不是你的,無法收回。",
+        "zh-CN": "这里最后一步不是你的,无法收回。",
+    },
+    "took_back": {
+        "en": "{name} took back {action}.",
+        "zh-TW": "{name} 收回了 {action}。",
+        "zh-CN": "{name} 收回了 {action}。",
+    },
+    "not_replaceable": {
+        "en": "{name} has no seat in this game.",
+        "zh-TW": "{name} 不在這局遊戲中。",
+        "zh-CN": "{name} 不在这局游戏中。",
+    },
+    "already_seated": {
+        "en": "{name} already has a seat in this game.",
+        "zh-TW": "{name} 已經在這局遊戲中。",
+        "zh-CN": "{name} 已经在这局游戏中。",
+    },
+    "replaced": {
+        "en": "{new} takes over {old}'s seat.",
+        "zh-TW": "{new} 接替了 {old} 的座位。",
+        "zh-CN": "{new} 接替了 {old} 的座位。",
+    },
+    "cannot_replace": {
+        "en": "Only the host or a moderator (Manage Messages) can replace a player.",
+        "zh-TW": "只有開局者或管理員(管理訊息權限)可以替換玩家。",
+        "zh-CN": "只有开局者或管理员(管理消息权限)可以替换玩家。",
+    },
+    "no_seat_to_rejoin": {
+        "en": "No bot is playing a seat of yours here.",
+        "zh-TW": "這裡沒有機器人在代替你的座位。",
+        "zh-CN": "这里没有机器人在代替你的座位。",
+    },
+    "rejoined": {
+        "en": "{name} is back and takes their seat from the bot.",
+        "zh-TW": "{name} 回來了,從機器人手中取回座位。",
+        "zh-CN": "{name} 回来了,从机器人手中取回座位。",
+    },
+    "bad_away_days": {
+        "en": "Away mode lasts 1 to {limit} days.",
+        "zh-TW": "離開模式可設定 1 到 {limit} 天。",
+        "zh-CN": "离开模式可设置 1 到 {limit} 天。",
+    },
+    "away_limit": {
+        "en": "Away limit reached: at most {limit} away days per {window} days; {left} left now.",
+        "zh-TW": "已達離開上限:每 {window} 天最多離開 {limit} 天;目前還剩 {left} 天。",
+        "zh-CN": "已达离开上限:每 {window} 天最多离开 {limit} 天;目前还剩 {left} 天。",
+    },
+    "not_away": {
+        "en": "You are not away.",
+        "zh-TW": "你目前不在離開模式。",
+        "zh-CN": "你目前不在离开模式。",
+    },
+    "bad_quiet": {
+        "en": "Quiet hours “{text}” not understood: write them like 22-7 or 22:30-07:00, or off.",
+        "zh-TW": "無法理解勿擾時段「{text}」:請寫成 22-7 或 22:30-07:00,或 off。",
+        "zh-CN": "无法理解免打扰时段“{text}”:请写成 22-7 或 22:30-07:00,或 off。",
+    },
+    "bad_time_zone": {
+        "en": "Unknown time zone “{zone}”: use a name like Europe/Berlin or Asia/Taipei.",
+        "zh-TW": "未知的時區「{zone}」:請使用如 Asia/Taipei 或 Europe/Berlin 的名稱。",
+        "zh-CN": "未知的时区“{zone}”:请使用如 Asia/Shanghai 或 Europe/Berlin 的名称。",
+    },
+    "bad_language": {
+        "en": "Unknown language “{language}”. Languages: {languages}.",
+        "zh-TW": "未知的語言「{language}」。可選:{languages}。",
+        "zh-CN": "未知的语言“{language}”。可选:{languages}。",
+    },
+    "reminder": {
+        "en": "Your move is waiting in {game}: {left}.",
+        "zh-TW": "{game} 正在等你行動:{left}。",
+        "zh-CN": "{game} 正在等你行动:{left}。",
+    },
+    "bank_out": {
+        "en": "{name}'s time in {game} has run out. Other players, vote: wait 24 h more, a bot plays for them, "
+        "replace them, or end the game. The majority after 24 h decides (the host breaks ties); with no votes, "
+        "a bot takes the seat.",
+        "zh-TW": "{name} 在 {game} 的時間已用完。其他玩家請投票:再等 24 小時、由機器人代打、換人,或結束遊戲。"
+        "24 小時後依多數決定(平手由開局者決定);無人投票則由機器人接手。",
+        "zh-CN": "{name} 在 {game} 的时间已用完。其他玩家请投票:再等 24 小时、由机器人代打、换人,或结束游戏。"
+        "24 小时后按多数决定(平手由开局者决定);无人投票则由机器人接手。",
+    },
+    "vote_wait": {
+        "en": "The table waits 24 h more for {name}.",
+        "zh-TW": "大家決定再等 {name} 24 小時。",
+        "zh-CN": "大家决定再等 {name} 24 小时。",
+    },
+    "vote_bot": {
+        "en": "A bot now plays for {name}; /game rejoin takes the seat back.",
+        "zh-TW": "現在由機器人代替 {name} 出手;用 /game rejoin 可取回座位。",
+        "zh-CN": "现在由机器人代替 {name} 出手;用 /game rejoin 可取回座位。",
+    },
+    "vote_replace": {
+        "en": "The table chose to replace {name}: the host gives the seat away with /game replace (24 h more meanwhile).",
+        "zh-TW": "大家決定替換 {name}:開局者可用 /game replace 交出座位(期間再給 24 小時)。",
+        "zh-CN": "大家决定替换 {name}:开局者可用 /game replace 交出座位(期间再给 24 小时)。",
+    },
+    "vote_end": {
+        "en": "The game ends here, unfinished: scores as they stand.",
+        "zh-TW": "遊戲在此結束(未完成):以目前分數計。",
+        "zh-CN": "游戏在此结束(未完成):以目前分数计。",
+    },
+    "not_a_voter": {
+        "en": "Only the other players of this game can vote.",
+        "zh-TW": "只有這局的其他玩家可以投票。",
+        "zh-CN": "只有这局的其他玩家可以投票。",
+    },
+    "away_until": {
+        "en": "away until {until}",
+        "zh-TW": "離開至 {until}",
+        "zh-CN": "离开至 {until}",
+    },
+}

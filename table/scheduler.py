@@ -1,0 +1,179 @@
+"""The durable scheduler: due times live in the database, and one pass acts on those now due.
+
+Nothing is kept in memory between passes, so a restart loses nothing; an item is marked done
+(``Database.claim_due``) in the transaction that decides to act on it, before anyone is told, so
+a restart — or a second process running passes — never repeats it. A pass returns ``Notice``s;
+the adapter delivers them (a DM, a post with vote buttons), the table decides everything else.
+
+What comes due:
+- ``remind_half`` / ``remind_tenth``: the seat's bank fell below half / a tenth of its cap. Not
+  sent to a player who turned reminders off or is away; held until the end of their quiet hours.
+- ``expire``: the bank ran out. A vote opens for the other players (``VOTE_CHOICES``), closing
+  after ``VOTE_SECONDS``.
+- ``vote``: the vote closes. The majority decides, the host breaks ties, no votes → a bot.
+- ``away_end``: a player's away time ended: their bank runs again (without a new turn's gain).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+from storage import DueItem, GameRow, SeatRow
+from table import bots, timer
+from table.me import AWAY_END, quiet_until
+from table.messages import TableError, message
+from table.service import Result, TableService, User
+
+VOTE = "vote"
+VOTE_SECONDS = 24 * 3600.0
+WAIT_SECONDS = 24 * 3600.0
+"""[DECISION] The issue's 24 h: how long a vote stays open, and what "wait" gives the seat."""
+WAIT, BOT, REPLACE, END = "wait", "bot", "replace", "end"
+VOTE_CHOICES = (WAIT, BOT, REPLACE, END)
+PASS_LIMIT = 500
+
+
+@dataclass
+class Notice:
+    """Something the adapter must tell someone."""
+
+    kind: str
+    """``reminder`` (to ``user_id``), ``vote_opened`` or ``vote_decided`` (to the game's channel)."""
+    game: GameRow
+    seat: int
+    user_id: str
+    name: str
+    turn: int = 0
+    left: float | None = None
+    choice: str | None = None
+    locale: str = "en"
+    """The reader's language: the player's own setting for a reminder, else the table's."""
+    result: Result | None = None
+    voters: list[str] = field(default_factory=list)
+    """Who may vote (user ids of the other human seats)."""
+
+    def text(self, locale: str | None = None, **extra: Any) -> str:
+        loc = locale or self.locale
+        title = rules.localised(rules.get(self.game.game).title, loc)
+        if self.kind == "reminder":
+            left = timer.left_text(self.left or 0.0, loc)
+            return message("reminder", loc, game=title, left=left, **extra)
+        if self.kind == "vote_opened":
+            return message("bank_out", loc, name=self.name, game=title)
+        return message(f"vote_{self.choice}", loc, name=self.name, game=title)
+
+
+class Scheduler:
+    """Runs passes over the due items of one database for one table service."""
+
+    def __init__(self, table: TableService) -> None:
+        self.table = table
+        self.db = table.db
+
+    async def run_once(self, limit: int = PASS_LIMIT) -> list[Notice]:
+        """Act on every item due now (at most ``limit``); the notices to deliver."""
+        now = self.table.clock.now()
+        notices: list[Notice] = []
+        for item in await self.db.due_items(now, limit):
+            notice = await self._handle(item, now)
+            if notice is not None:
+                notices.append(notice)
+        return notices
+
+    async def _handle(self, item: DueItem, now: float) -> Notice | None:
+        row = await self.db.game(item.game_id)
+        seats = await self.db.seats(item.game_id) if row is not None else []
+        if row is None or row.status != "active" or not 0 <= item.seat < len(seats) or seats[item.seat].is_bot:
+            await self.db.claim_due(item.id, now)  # nothing to do any more: just close it
+            return None
+        seat = seats[item.seat]
+        if item.kind == AWAY_END:
+            if await self.db.claim_due(item.id, now):
+                await self.table.resume_after_away(row.id, seat.user_id)
+            return None
+        if item.kind in (kind for kind, _ in timer.REMINDERS):
+            return await self._remind(item, row, seat, now)
+        if item.kind == timer.EXPIRE:
+            if not await self.db.claim_due(item.id, now):
+                return None
+            await self.db.add_due(row.id, item.seat, VOTE, item.turn, now + VOTE_SECONDS)
+            return Notice(
+                "vote_opened", row, item.seat, seat.user_id, seat.name, item.turn, locale=row.locale,
+                voters=[s.user_id for s in seats if not s.is_bot and s.seat != item.seat],
+            )
+        if item.kind == VOTE:
+            if not await self.db.claim_due(item.id, now):
+                return None
+            return await self._decide(item, row, seats)
+        await self.db.claim_due(item.id, now)
+        return None
+
+    async def _remind(self, item: DueItem, row: GameRow, seat: SeatRow, now: float) -> Notice | None:
+        settings = await self.db.user_settings(seat.user_id)
+        away = settings.away_until is not None and settings.away_until > now
+        if not settings.reminders or away:
+            await self.db.claim_due(item.id, now)
+            return None
+        later = quiet_until(settings, now)
+        if later is not None:
+            await self.db.postpone_due(item.id, later)
+            return None
+        if not await self.db.claim_due(item.id, now):
+            return None
+        return Notice(
+            "reminder", row, item.seat, seat.user_id, seat.name, item.turn,
+            left=timer.remaining(seat, now), locale=settings.locale or row.locale,
+        )
+
+    async def _decide(self, item: DueItem, row: GameRow, seats: list[SeatRow]) -> Notice:
+        votes = await self.db.votes(row.id, item.seat, item.turn)
+        choice = decide(votes, row.host_id)
+        seat = seats[item.seat]
+        result: Result | None = None
+        if choice == BOT and bots.can_play(rules.get(row.game)):
+            result = await self.table.take_over(channel_id=row.channel_id, seat=item.seat)
+        elif choice == END:
+            result = await self.table.end_unfinished(row.id)
+        else:
+            if choice == BOT:
+                choice = WAIT  # this game cannot have bots: the table waits instead
+            await self.table.extend(row.id, item.seat, WAIT_SECONDS)
+        return Notice("vote_decided", row, item.seat, seat.user_id, seat.name, item.turn, choice=choice,
+                      locale=row.locale, result=result)
+
+
+def decide(votes: dict[str, str], host_id: str) -> str:
+    """The majority's choice; a tie goes to the host's choice if it is among the tied, else to the
+    mildest tied choice (in ``VOTE_CHOICES`` order); no votes → a bot plays."""
+    if not votes:
+        return BOT
+    counts = Counter(votes.values())
+    top = max(counts.values())
+    tied = [c for c in VOTE_CHOICES if counts.get(c) == top]
+    if len(tied) == 1:
+        return tied[0]
+    host = votes.get(host_id)
+    return host if host in tied else tied[0]
+
+
+async def cast_vote(table: TableService, *, channel_id: str, user: User, game_id: int, seat: int, turn: int,
+                    choice: str) -> dict[str, str]:
+    """One of the other players votes (changeable until the vote closes); the votes so far."""
+    if choice not in VOTE_CHOICES:
+        raise TableError("stale")
+    row = await table.db.game(game_id)
+    if row is None or row.channel_id != channel_id or row.status != "active":
+        raise TableError("stale")
+    open_votes = [d for d in await table.db.pending_due(game_id) if d.kind == VOTE and d.seat == seat and d.turn == turn]
+    if not open_votes:
+        raise TableError("stale")
+    seats = await table.db.seats(game_id)
+    voter = next((s for s in seats if s.user_id == user.id and not s.is_bot), None)
+    if voter is None or voter.seat == seat:
+        raise TableError("not_a_voter")
+    await table.db.cast_vote(game_id, seat, turn, user.id, choice, table.clock.now())
+    return await table.db.votes(game_id, seat, turn)
+

@@ -1,0 +1,144 @@
+"""Turn timers: Board Game Arena's time bank, per seat, in game time (``table.clock``).
+
+A table's ``timer`` option (``off``, ``12h`` … ``7d``) sets T. Each seat's bank starts at 2 T,
+gains T at the start of each of its turns, never holds more than 2 T, and runs only while that
+seat must act. A turn is a run of decisions: a seat that stays among the seats to act after its
+decision (a compound turn, or the next decision of the same player once chance and bots have
+played) keeps its running bank and gains nothing; a seat that joins them starts a new turn.
+
+A bank is stored as (seconds left when it last started running, game time it started running):
+``left - (now - began)`` is what remains now, with no write needed while time passes. The
+reminders and the expiry of a running bank are due times fixed when it starts running.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules import Option
+from storage import Bank, SeatRow
+
+KEY = "timer"
+OFF = "off"
+SECONDS: dict[str, int | None] = {
+    OFF: None,
+    "12h": 12 * 3600,
+    "24h": 24 * 3600,
+    "48h": 48 * 3600,
+    "72h": 72 * 3600,
+    "7d": 7 * 86400,
+}
+"""[DECISION] The offered turn timers (the issue's list); the bank holds at most ``CAP`` × T."""
+DEFAULT = "72h"
+CAP = 2.0
+REMINDERS: tuple[tuple[str, float], ...] = (("remind_half", 0.5), ("remind_tenth", 0.1))
+"""[DECISION] A reminder when the running bank falls below these fractions of its cap."""
+EXPIRE = "expire"
+
+OPTION = Option(
+    KEY,
+    tuple(SECONDS),
+    DEFAULT,
+    label={
+        "en": "turn timer: each player's time bank (2× this, +this each turn), or off",
+        "zh-TW": "回合計時:每位玩家的時間庫(起始為此值兩倍,每回合加此值),或關閉",
+        "zh-CN": "回合计时:每位玩家的时间库(起始为此值两倍,每回合加此值),或关闭",
+    },
+)
+
+
+def limit(table_opts: dict[str, Any]) -> float | None:
+    """T in seconds for a table's validated options (``None``: no timer)."""
+    seconds = SECONDS.get(str(table_opts.get(KEY, OFF)))
+    return float(seconds) if seconds else None
+
+
+def remaining(seat: SeatRow, now: float) -> float | None:
+    """Seconds left in the seat's bank now (``None``: no timer at this table)."""
+    if seat.bank_left is None:
+        return None
+    if seat.turn_began is None:
+        return seat.bank_left
+    return max(0.0, seat.bank_left - max(0.0, now - seat.turn_began))
+
+
+@dataclass(frozen=True)
+class Settled:
+    banks: list[Bank]
+    due: list[tuple[int, str, int, float]]
+    """New due items: (seat, kind, turn, due time)."""
+    ended: list[int]
+    """Seats whose running stopped: their pending due items close."""
+
+
+def settle(
+    seats: Sequence[SeatRow],
+    before: Iterable[int],
+    after: Iterable[int],
+    now: float,
+    t: float | None,
+    turn: int,
+    paused: Iterable[int] = (),
+    gain: bool = True,
+) -> Settled:
+    """The banks after a commit in which the seats to act went from ``before`` to ``after``.
+
+    ``turn`` names the turns that start now (the game version the commit creates, never reused,
+    even after an undo), so each turn's reminders are distinct rows. ``paused`` seats (away,
+    bots) keep their bank standing still. ``gain=False`` (an undo gives the turn back) resumes
+    a bank without the turn's gain, so taking a move back never refills it. With no timer
+    (``t`` is None) nothing is kept.
+    """
+    if t is None:
+        return Settled([], [], [])
+    running_before = {s for s in before if 0 <= s < len(seats)}
+    running_after = {s for s in after if 0 <= s < len(seats)}
+    stopped = set(paused)
+    cap = CAP * t
+    banks: list[Bank] = []
+    due: list[tuple[int, str, int, float]] = []
+    ended: list[int] = []
+    for seat in seats:
+        s = seat.seat
+        left = cap if seat.bank_left is None else remaining(seat, now)
+        assert left is not None
+        was = s in running_before and seat.turn_began is not None
+        runs = s in running_after and s not in stopped and not seat.is_bot
+        if was and runs:
+            continue  # the same turn goes on: its bank and its due items stand
+        if was:
+            ended.append(s)
+        if runs:
+            if gain:
+                left = min(cap, left + t)
+            banks.append(Bank(s, left, now))
+            for kind, fraction in REMINDERS:
+                if left > fraction * cap:
+                    due.append((s, kind, turn, now + left - fraction * cap))
+            due.append((s, EXPIRE, turn, now + left))
+        else:
+            banks.append(Bank(s, left, None))
+    return Settled(banks, due, ended)
+
+
+UNITS: dict[str, tuple[str, str, str]] = {
+    "en": ("{d} d {h} h left", "{h} h {m} min left", "{m} min left"),
+    "zh-TW": ("剩 {d} 天 {h} 小時", "剩 {h} 小時 {m} 分", "剩 {m} 分"),
+    "zh-CN": ("剩 {d} 天 {h} 小时", "剩 {h} 小时 {m} 分", "剩 {m} 分"),
+}
+
+
+def left_text(seconds: float, locale: str = "en") -> str:
+    """"1 d 4 h left" in the reader's language (minutes below a day, days and hours above)."""
+    days_t, hours_t, minutes_t = UNITS.get(locale) or UNITS["zh-TW" if locale.startswith("zh") else "en"]
+    whole = int(max(0.0, seconds))
+    d, rest = divmod(whole, 86400)
+    h, rest = divmod(rest, 3600)
+    m = rest // 60
+    if d:
+        return days_t.format(d=d, h=h)
+    if h:
+        return hours_t.format(h=h, m=m)
+    return minutes_t.format(m=m)

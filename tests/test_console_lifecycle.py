@@ -1,0 +1,60 @@
+"""The console tries out keeping games alive locally: timers with `wait`, `undo`, bots, away."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import console
+
+
+def test_parse_duration() -> None:
+    assert console.parse_duration("24h") == 86400
+    assert console.parse_duration("3d") == 3 * 86400
+    assert console.parse_duration("90m") == 5400
+    assert console.parse_duration("1d 12h") == 1.5 * 86400
+    assert console.parse_duration("5") == 5 * 3600
+    for bad in ("", "soon", "0h", "3x", "-2h"):
+        assert console.parse_duration(bad) is None
+
+
+async def test_console_timer_wait_undo_and_away(tmp_path: Path) -> None:
+    script = "\n".join(
+        [
+            "new fixer 2 timer=24h seating=host",
+            "add Bea",
+            "start",
+            "status",
+            "wait 5h",
+            "undo",
+            "1",
+            "undo",
+            "undo",
+            "wait soon",
+            "away 3",
+            "away 20",
+            "back",
+            "mine",
+            "abandon",
+            "new fixer 2",
+            "addbot",
+            "start",
+            "1",
+            "status",
+            "quit",
+        ]
+    )
+    out = io.StringIO()
+    await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), io.StringIO(script + "\n"), out)
+    text = out.getvalue()
+    assert "Traceback" not in text
+    assert "⏳ " in text and ": 2 d 0 h left" in text
+    assert ": 1 d 18 h left" in text  # five hours of game time passed for the seat to act (48 h − 5 h − ε)
+    assert "You have no move to take back." in text
+    assert "took back" in text and text.count("You have no move to take back.") == 2
+    assert "Usage: wait DURATION" in text
+    assert "Away for 3 day(s)" in text and "Away mode lasts 1 to 14 days." in text
+    assert "Welcome back" in text
+    assert "your move" in text or "game 1" in text
+    assert "Bot 1 (greedy) takes a seat." in text
+    assert text.count("Bot 1") >= 2

@@ -1,0 +1,132 @@
+"""The durable scheduler on both backends, with a scripted clock: reminders once each (none in
+quiet hours or when turned off, none repeated or lost across a restart), the bank running out
+opening a vote, votes refused to non-players and after closing, and the decisions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from storage import Database
+from table.clock import ScriptedClock
+from table.messages import TableError
+from table.scheduler import BOT, END, REPLACE, WAIT, Scheduler, cast_vote, decide
+from table.service import TableService, User
+
+ANN = User("1", "Ann")
+BOB = User("2", "Bob")
+CHO = User("3", "Cho")
+USERS = {u.id: u for u in (ANN, BOB, CHO)}
+HOUR = 3600.0
+
+
+async def _two(table: TableService) -> tuple[int, int, User, User]:
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2, options="timer=24h")
+    await table.join(channel_id="c", user=BOB)
+    result = await table.start(channel_id="c", user=ANN)
+    seat = result.to_act[0]
+    slow = USERS[result.user_ids[seat]]
+    return result.game_id, seat, slow, (BOB if slow is ANN else ANN)
+
+
+def test_decide_majority_host_ties_and_silence() -> None:
+    assert decide({}, "h") == BOT
+    assert decide({"a": END, "b": END, "h": WAIT}, "h") == END
+    assert decide({"a": END, "h": REPLACE}, "h") == REPLACE
+    assert decide({"a": END, "b": BOT}, "h") == BOT  # tie without the host: the milder choice
+
+
+async def test_reminders_once_each_across_a_restart_then_a_vote(db_target: str) -> None:
+    clock = ScriptedClock()
+    async with Database(db_target) as db:
+        table = TableService(db, seed_source=lambda: "sched", clock=clock)
+        game_id, seat, slow, other = await _two(table)
+        scheduler = Scheduler(table)
+        assert await scheduler.run_once() == []
+        clock.advance(24 * HOUR + 1)
+        sent = await scheduler.run_once()
+        assert [(n.kind, n.user_id) for n in sent] == [("reminder", slow.id)]
+        assert sent[0].text("en").startswith("Your move is waiting in FIXER: 23 h 59 min left")
+        assert "正在等你行動" in sent[0].text("zh-TW")
+        assert await scheduler.run_once() == []  # once per turn
+    async with Database(db_target) as db:  # a restart mid-countdown
+        table = TableService(db, clock=clock)
+        scheduler = Scheduler(table)
+        assert await scheduler.run_once() == []  # nothing repeated
+        clock.advance(20 * HOUR)  # below a tenth (4.8 h left at 43.2 h)
+        assert [n.kind for n in await scheduler.run_once()] == ["reminder"]  # nothing lost
+        clock.advance(4 * HOUR)  # 48 h: the bank is empty
+        opened = await scheduler.run_once()
+        assert [(n.kind, n.seat, n.voters) for n in opened] == [("vote_opened", seat, [other.id])]
+        assert "vote" in opened[0].text("en") and "投票" in opened[0].text("zh-TW")
+        turn = opened[0].turn
+        for voter, key in ((slow, "not_a_voter"), (CHO, "not_a_voter")):
+            with pytest.raises(TableError) as err:
+                await cast_vote(table, channel_id="c", user=voter, game_id=game_id, seat=seat, turn=turn, choice=WAIT)
+            assert err.value.key == key
+        with pytest.raises(TableError) as err:  # a stale button: another turn's vote
+            await cast_vote(table, channel_id="c", user=other, game_id=game_id, seat=seat, turn=turn + 99, choice=WAIT)
+        assert err.value.key == "stale"
+        await cast_vote(table, channel_id="c", user=other, game_id=game_id, seat=seat, turn=turn, choice=END)
+        votes = await cast_vote(table, channel_id="c", user=other, game_id=game_id, seat=seat, turn=turn, choice=WAIT)
+        assert votes == {other.id: WAIT}  # a vote can change until it closes
+        clock.advance(24 * HOUR)
+        decided = await scheduler.run_once()
+        assert [(n.kind, n.choice) for n in decided] == [("vote_decided", WAIT)]
+        assert decided[0].text("en") == f"The table waits 24 h more for {slow.name}."
+        assert (await table.status(channel_id="c")).banks[seat] == 24 * HOUR
+        with pytest.raises(TableError) as err:  # the vote has closed
+            await cast_vote(table, channel_id="c", user=other, game_id=game_id, seat=seat, turn=turn, choice=BOT)
+        assert err.value.key == "stale"
+        # Nobody votes the next time: a bot takes the seat and plays at once.
+        clock.advance(24 * HOUR)
+        assert [n.kind for n in await scheduler.run_once()] == ["vote_opened"]
+        clock.advance(24 * HOUR)
+        decided = await scheduler.run_once()
+        assert [(n.kind, n.choice) for n in decided] == [("vote_decided", BOT)]
+        status = await table.status(channel_id="c")
+        assert status.user_ids[seat].startswith("bot:") and seat not in status.to_act
+
+
+async def test_quiet_hours_hold_and_off_skips(tmp_path: Path) -> None:
+    clock = ScriptedClock(1_800_000_000 - 1_800_000_000 % 86400)  # midnight UTC
+    async with Database(str(tmp_path / "q.db")) as db:
+        table = TableService(db, seed_source=lambda: "quiet", clock=clock)
+        _, _, slow, _ = await _two(table)
+        scheduler = Scheduler(table)
+        # The reminder falls due at 24:00 + ε; quiet hours 23-08 UTC hold it until 08:00.
+        await table.settings(user=slow, quiet="23-8", time_zone="UTC")
+        clock.advance(24 * HOUR + 60)
+        assert await scheduler.run_once() == []
+        clock.advance(7 * HOUR)
+        assert await scheduler.run_once() == []  # still quiet at 07:01
+        clock.advance(HOUR)
+        assert [n.kind for n in await scheduler.run_once()] == ["reminder"]
+        await table.settings(user=slow, reminders=False, quiet="off")
+        clock.advance(12 * HOUR)  # past the tenth: reminders are off, nothing is sent
+        assert await scheduler.run_once() == []
+
+
+async def test_away_ends_by_itself(tmp_path: Path) -> None:
+    clock = ScriptedClock()
+    async with Database(str(tmp_path / "a.db")) as db:
+        table = TableService(db, seed_source=lambda: "away-end", clock=clock)
+        _, seat, slow, _ = await _two(table)
+        scheduler = Scheduler(table)
+        clock.advance(HOUR)
+        await table.away(user=slow, days=2)
+        clock.advance(2 * 86400 - 1)
+        assert await scheduler.run_once() == []
+        assert (await table.status(channel_id="c")).banks[seat] == 47 * HOUR  # paused while away
+        clock.advance(1)
+        assert await scheduler.run_once() == []  # resumes silently
+        clock.advance(2 * HOUR)
+        assert (await table.status(channel_id="c")).banks[seat] == 45 * HOUR  # running again
+
+
+async def test_the_scheduler_benchmark_runs_small() -> None:
+    from bench.scheduler import measure
+
+    figures = await measure(games=40, due_now=4)
+    assert figures["due"] == 4 and figures["pass_idle_ms"] < figures["pass_due_ms"]

@@ -1,0 +1,98 @@
+"""Substitutes and bot takeover, on both backends: ``replace`` moves a seat (hand and bank) to a
+new player and shuts the old one out; a bot takes a vanished player's seat and plays at once;
+``rejoin`` gives the seat back."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from storage import Database
+from table.clock import ScriptedClock
+from table.messages import TableError
+from table.service import TableService, User
+
+ANN = User("1", "Ann")
+BOB = User("2", "Bob")
+CHO = User("3", "Cho")
+MOD = User("9", "Mod", can_manage=True)
+USERS = {u.id: u for u in (ANN, BOB, CHO)}
+HOUR = 3600.0
+
+
+@pytest.fixture
+async def db(db_target: str) -> AsyncIterator[Database]:
+    async with Database(db_target) as database:
+        yield database
+
+
+async def _two(table: TableService) -> None:
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2, options="timer=24h")
+    await table.join(channel_id="c", user=BOB)
+    await table.start(channel_id="c", user=ANN)
+
+
+async def test_replace_moves_the_seat_hand_and_bank(db: Database) -> None:
+    clock = ScriptedClock()
+    table = TableService(db, seed_source=lambda: "rep", clock=clock)
+    await _two(table)
+    status = await table.status(channel_id="c")
+    bob_seat = status.user_ids.index(BOB.id)
+    _, bob_view, _ = await table.hand(channel_id="c", user=BOB)
+    if bob_seat in status.to_act:
+        clock.advance(3 * HOUR)
+    bank = (await table.status(channel_id="c")).banks[bob_seat]
+    with pytest.raises(TableError) as err:
+        await table.replace(channel_id="c", user=BOB, old_id=ANN.id, new=CHO)
+    assert err.value.key == "cannot_replace"
+    with pytest.raises(TableError) as err:
+        await table.replace(channel_id="c", user=ANN, old_id=BOB.id, new=ANN)
+    assert err.value.key == "already_seated"
+    with pytest.raises(TableError) as err:
+        await table.replace(channel_id="c", user=ANN, old_id=CHO.id, new=CHO)
+    assert err.value.key == "not_replaceable"
+    result = await table.replace(channel_id="c", user=MOD, old_id=BOB.id, new=CHO)
+    assert result.user_ids[bob_seat] == CHO.id and result.lines("en") == ["Cho takes over Bob's seat."]
+    assert result.banks[bob_seat] == bank
+    _, cho_view, _ = await table.hand(channel_id="c", user=CHO)
+    assert cho_view == {**bob_view, "names": result.names}  # the same hand, now Cho's
+    with pytest.raises(TableError) as err:
+        await table.hand(channel_id="c", user=BOB)
+    assert err.value.key == "not_seated"  # nothing of it reaches the old player
+    with pytest.raises(TableError) as err:
+        await table.undo(channel_id="c", user=BOB)
+    assert err.value.key == "not_seated"
+    assert (await table.legal_moves(channel_id="c", user=BOB))[1] == []
+
+
+async def test_host_replaced_hands_over_the_host(db: Database) -> None:
+    table = TableService(db, clock=ScriptedClock())
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2)
+    result = await table.replace(channel_id="c", user=ANN, old_id=ANN.id, new=CHO)
+    assert result.host_id == CHO.id and result.names == ["Cho"] and result.status == "lobby"
+
+
+async def test_bot_takes_over_and_the_player_rejoins(db: Database) -> None:
+    clock = ScriptedClock()
+    table = TableService(db, seed_source=lambda: "take", clock=clock)
+    await _two(table)
+    status = await table.status(channel_id="c")
+    seat = status.to_act[0]
+    user = USERS[status.user_ids[seat]]
+    with pytest.raises(TableError) as err:
+        await table.rejoin(channel_id="c", user=user)
+    assert err.value.key == "no_seat_to_rejoin"
+    clock.advance(5 * HOUR)
+    taken = await table.take_over(channel_id="c", seat=seat)
+    assert seat not in taken.to_act and taken.status == "active"  # the bot played at once
+    log = await db.actions(taken.game_id)
+    assert any(a.seat == seat and a.user_id is None for a in log)
+    assert taken.banks[seat] is None  # a bot has no clock
+    with pytest.raises(TableError) as err:
+        await table.hand(channel_id="c", user=user)
+    assert err.value.key == "not_seated"
+    back = await table.rejoin(channel_id="c", user=user)
+    assert back.user_ids[seat] == user.id and back.lines("zh-TW") == [f"{user.name} 回來了,從機器人手中取回座位。"]
+    assert back.banks[seat] == 43 * HOUR  # the bank stood still while the bot played
+    await table.hand(channel_id="c", user=user)
