@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
 
 import rules
@@ -39,6 +40,7 @@ def choose(
     only on the arguments; otherwise it searches for ``seconds`` (1 s when both are None).
     Raises ``ValueError`` when ``seat`` has no decision in ``view``.
     """
+    started = time.perf_counter()
     if iterations is not None and iterations < 1:
         raise ValueError("iterations must be at least 1")
     rng = random.Random(f"{game}:{seat}:{seed}:{json.dumps(view, sort_keys=True)}")
@@ -50,5 +52,5 @@ def choose(
         return legal[0]
     if iterations is None and seconds is None:
         seconds = LEVELS[DEFAULT_LEVEL]
-    search.run(iterations, seconds, legal)
+    search.run(iterations, seconds, legal, started)
     return search.best(legal)

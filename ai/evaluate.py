@@ -83,8 +83,12 @@ def heuristic_values(game: Game, state: Any, seats: int) -> list[float]:
     values = []
     for seat in range(seats):
         rivals = [s for i, s in enumerate(scores) if i != seat]
-        if not rivals or seat >= len(scores):
+        if seat >= len(scores):
             values.append(0.5)
+            continue
+        if not rivals:
+            # Solo against the rules' target (Burgundy: tiles placed): more is better.
+            values.append(0.5 + 0.5 * math.tanh(scores[seat] / (3 * scale)))
             continue
         margin = (scores[seat] - max(rivals)) / scale
         values.append(0.5 + 0.5 * math.tanh(margin))

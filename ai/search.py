@@ -130,18 +130,31 @@ class Search:
         seen = set(ranked)
         self.root_order = {a: i for i, a in enumerate(ranked + [a for a in legal if a not in seen])}
 
-    def run(self, iterations: int | None, seconds: float | None, legal: list[str] | None = None) -> None:
-        start = time.perf_counter()
+    def run(
+        self,
+        iterations: int | None,
+        seconds: float | None,
+        legal: list[str] | None = None,
+        started: float | None = None,
+    ) -> None:
+        """Search for ``iterations`` iterations, or until ``seconds`` after ``started`` (default now).
+
+        A timed search stops early enough that the next iteration, estimated from the slowest
+        recent one, would not overrun the budget: the level's time is a promise to the player."""
+        start = started if started is not None else time.perf_counter()
         deadline = None if iterations is not None else start + (seconds or 0.0)
         if legal is not None and len(legal) > 1:
             self.order_root(legal, None if deadline is None else start + PRIOR_SHARE * (seconds or 0.0))
         done = 0
+        slowest = 0.0
         while True:
             if iterations is not None and done >= iterations:
                 break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if deadline is not None and done > 0 and now + slowest >= deadline:
                 break
             self.iterate()
+            slowest = max(slowest * 0.9, time.perf_counter() - now)
             done += 1
         self.iterations = done
 
