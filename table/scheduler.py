@@ -22,7 +22,7 @@ from typing import Any
 
 import rules
 from storage import DueItem, GameRow, SeatRow
-from table import bots, timer
+from table import bots, observability, timer
 from table.me import AWAY_END, quiet_until
 from table.messages import TableError, message
 from table.service import Result, TableService, User
@@ -77,7 +77,10 @@ class Scheduler:
         """Act on every item due now (at most ``limit``); the notices to deliver."""
         now = self.table.clock.now()
         notices: list[Notice] = []
-        for item in await self.db.due_items(now, limit):
+        items = await self.db.due_items(now, limit)
+        # How late this pass acts on what came due (game-clock seconds): the operators' lag gauge.
+        observability.SCHEDULER_LAG.set(max((now - item.due_at for item in items), default=0.0))
+        for item in items:
             notice = await self._handle(item, now)
             if notice is not None:
                 notices.append(notice)

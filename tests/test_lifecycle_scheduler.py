@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from storage import Database
+from table import observability
 from table.clock import ScriptedClock
 from table.messages import TableError
 from table.scheduler import BOT, END, REPLACE, WAIT, Scheduler, cast_vote, decide
@@ -44,9 +45,12 @@ async def test_reminders_once_each_across_a_restart_then_a_vote(db_target: str) 
         game_id, seat, slow, other = await _two(table)
         scheduler = Scheduler(table)
         assert await scheduler.run_once() == []
+        assert observability.REGISTRY.get_sample_value("postern_scheduler_lag_seconds") == 0.0
         clock.advance(24 * HOUR + 1)
         sent = await scheduler.run_once()
         assert [(n.kind, n.user_id) for n in sent] == [("reminder", slow.id)]
+        # The half-bank reminder came due after 24 h of waiting: this pass acted 1 s late.
+        assert observability.REGISTRY.get_sample_value("postern_scheduler_lag_seconds") == 1.0
         assert sent[0].text("en").startswith("Your move is waiting in FIXER: 23 h 59 min left")
         assert "正在等你行動" in sent[0].text("zh-TW")
         assert await scheduler.run_once() == []  # once per turn
