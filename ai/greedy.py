@@ -25,11 +25,6 @@ LEVEL = "greedy"
 EPSILON = 1e-9
 
 
-def has_sampler(game: rules.Game) -> bool:
-    """Whether the game can build states from a view, so it can have bot seats at all."""
-    return type(game).sample_state is not rules.Game.sample_state
-
-
 def choose(game: str, view: dict[str, Any], seat: int, *, seed: int = 0) -> str:
     """One legal action for ``seat`` given only ``rules.get(game).view(state, seat)``.
 

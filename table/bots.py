@@ -44,7 +44,7 @@ def policy(level: str | None) -> Policy:
 
 def can_play(game: Game) -> bool:
     """Whether bots can sit at this game (its rules can build states from a seat's view)."""
-    return greedy.has_sampler(game)
+    return ai.has_sampler(game.name)
 
 
 def is_bot_id(user_id: str) -> bool:
