@@ -552,11 +552,11 @@ class Database:
 
     @staticmethod
     async def _add_due(tx: Tx, game_id: int, due: Sequence[tuple[int, str, int, float]]) -> None:
-        for seat, kind, turn, due_at in due:
-            await tx.execute(
+        if due:
+            await tx.executemany(
                 "INSERT INTO due_items (game_id, seat, kind, turn, due_at) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (game_id, seat, kind, turn) DO NOTHING",
-                (game_id, seat, kind, turn, due_at),
+                [(game_id, seat, kind, turn, due_at) for seat, kind, turn, due_at in due],
             )
 
     async def add_due(self, game_id: int, seat: int, kind: str, turn: int, due_at: float) -> None:
@@ -618,15 +618,24 @@ class Database:
     # ---- user settings -------------------------------------------------------------------------
     async def user_settings(self, user_id: str) -> UserSettings:
         """The user's settings, or the defaults for a user who never changed any."""
-        row = await self._fetch_one(f"SELECT {USER_COLUMNS} FROM user_settings WHERE user_id = ?", (user_id,))
-        if row is None:
-            return UserSettings(user_id)
-        return UserSettings(
-            str(row[0]), bool(row[1]),
-            None if row[2] is None else int(row[2]), None if row[3] is None else int(row[3]),
-            str(row[4]), row[5],
-            None if row[6] is None else float(row[6]), None if row[7] is None else float(row[7]), int(row[8]),
-        )
+        return (await self.users_settings([user_id]))[user_id]
+
+    async def users_settings(self, user_ids: Sequence[str]) -> dict[str, UserSettings]:
+        """The settings of several users in one read (a table needs every seat's away mode on
+        each move); defaults for users who never changed any."""
+        ids = list(dict.fromkeys(user_ids))
+        found: dict[str, UserSettings] = {i: UserSettings(i) for i in ids}
+        if not ids:
+            return found
+        marks = ", ".join("?" for _ in ids)
+        for row in await self._fetch(f"SELECT {USER_COLUMNS} FROM user_settings WHERE user_id IN ({marks})", ids):
+            found[str(row[0])] = UserSettings(
+                str(row[0]), bool(row[1]),
+                None if row[2] is None else int(row[2]), None if row[3] is None else int(row[3]),
+                str(row[4]), row[5],
+                None if row[6] is None else float(row[6]), None if row[7] is None else float(row[7]), int(row[8]),
+            )
+        return found
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         """Write the user's settings whole (insert or replace)."""

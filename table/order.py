@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Protocol
 
 _RUNS = re.compile(r"([0-9]+)")
 """ASCII digit runs only: ``int`` must accept every run (``str.isdigit`` also accepts ``²``)."""
 
 
+@lru_cache(maxsize=65536)
 def natural_key(text: str) -> tuple[tuple[tuple[int, int, str], ...], str]:
     """Sort key comparing digit runs by value and the rest case-insensitively.
 
     Each run becomes ``(0, value, "")`` (a number) or ``(1, 0, text)`` (letters), so numbers sort
     before letters as digits do in ASCII; the original text breaks remaining ties (``07`` vs ``7``)
-    so the order is total and stable.
+    so the order is total and stable. Cached: the same move texts are sorted on every
+    ``legal_moves`` call (Tuscany lists hundreds), and splitting them was a visible share of a move.
     """
     parts = []
     for i, run in enumerate(_RUNS.split(text)):

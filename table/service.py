@@ -249,8 +249,9 @@ class TableService(PlayerCalls):
         if row.status == "active" and any(s.bank_left is not None for s in seats):
             now = self.clock.now()
             result.banks = [None if s.is_bot else timer.remaining(s, now) for s in seats]
+            people = await self.db.users_settings([s.user_id for s in seats if not s.is_bot])
             for s in seats:
-                settings = None if s.is_bot else await self.db.user_settings(s.user_id)
+                settings = None if s.is_bot else people[s.user_id]
                 away = settings is not None and settings.away_until is not None and settings.away_until > now
                 result.away.append(settings.away_until if away and settings is not None else None)
         if state is not None:
@@ -290,8 +291,12 @@ class TableService(PlayerCalls):
         t = timer.limit(self.table_options(row))
         paused = []
         if t is not None:
-            for seat in seats:
-                if seat.seat in after and not seat.is_bot and await self.is_away(seat.user_id):
+            waiting = [seat for seat in seats if seat.seat in after and not seat.is_bot]
+            people = await self.db.users_settings([seat.user_id for seat in waiting])
+            now = self.clock.now()
+            for seat in waiting:
+                until = people[seat.user_id].away_until
+                if until is not None and until > now:
                     paused.append(seat.seat)
         return timer.settle(seats, before, after, self.clock.now(), t, row.version + 1, paused=paused, gain=gain)
 
@@ -555,18 +560,22 @@ class TableService(PlayerCalls):
             state, actions, all_events = await self._run_automatic(game, row.seed, seq, state, seats, first)
             status = "finished" if game.is_over(state) else "active"
             clock = await self._settle(row, seats, acting, game.to_act(state))
+            snapshot = game.dumps(state)
             try:
                 await self.db.commit_moves(
-                    row.id, row.version, seq, actions, game.dumps(state), status,
+                    row.id, row.version, seq, actions, snapshot, status,
                     banks=clock.banks, due=clock.due, ended=clock.ended,
                 )
             except Conflict as err:
                 raise TableError("busy") from err
             observability.MOVES.labels(row.game).inc()
-            row = await self.db.game(row.id)  # type: ignore[assignment]
-            assert row is not None
+            # The committed row and banks are known here: rebuilt, not read back (two reads less
+            # per move; the version guard above proved nothing else wrote in between).
+            row = dataclasses.replace(
+                row, version=row.version + 1, snapshot=snapshot, status=status, updated_at=time.time()
+            )
             if clock.banks:
-                seats = await self.db.seats(row.id)
+                seats = timer.with_banks(seats, clock.banks)
             return await self._result("moved", row, seats, all_events, state, actor=user.id)
 
     @saves

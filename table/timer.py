@@ -13,6 +13,7 @@ reminders and the expiry of a running bank are due times fixed when it starts ru
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -142,3 +143,14 @@ def left_text(seconds: float, locale: str = "en") -> str:
     if h:
         return hours_t.format(h=h, m=m)
     return minutes_t.format(m=m)
+
+
+def with_banks(seats: Sequence[SeatRow], banks: Iterable[Bank]) -> list[SeatRow]:
+    """``seats`` with ``banks`` written into them: what reading the seats back after a commit of
+    those banks returns, without the read."""
+    by_seat = {b.seat: b for b in banks}
+    return [
+        dataclasses.replace(s, bank_left=by_seat[s.seat].left, turn_began=by_seat[s.seat].began)
+        if s.seat in by_seat else s
+        for s in seats
+    ]

@@ -238,6 +238,7 @@ async def _exercise_every_query(db: Database) -> None:
     await db.save_user_settings(UserSettings("u1", reminders=False))
     await db.user_settings("u1")
     await db.user_settings("nobody")
+    assert set(await db.users_settings(["u1", "nobody", "u2"])) == {"u1", "nobody", "u2"}
     await db.cast_vote(game_id, 1, 3, "u1", "wait", 10.0)
     await db.cast_vote(game_id, 1, 3, "u1", "bot", 11.0)
     await db.votes(game_id, 1, 3)
