@@ -156,3 +156,11 @@ async def test_a_bot_move_is_never_committed_against_a_changed_game(db: Database
     assert [a.seq for a in after] == [a.seq for a in before], "a move was committed on a changed game"
     row = await db.game(result.game_id)
     assert row is not None and rules.get("torres").to_act(rules.get("torres").loads(row.snapshot)) == [0]
+
+
+async def test_the_lag_bench_measures_both_modes() -> None:
+    from bench import ai_lag
+
+    figure = await ai_lag.measure("pool", 2, "easy", 0.6)
+    assert figure.samples and "2 bots (easy) thinking, pool" in figure.name
+    assert "human moves answered" in figure.note and figure.percentile(0.95) < 250
