@@ -65,11 +65,11 @@ def _greedy(game: str, view: dict[str, Any], seat: int, seed: int) -> str:
     return greedy.choose(game, view, seat, seed=seed)
 
 
-def policy(level: str | None) -> Policy:
-    """The policy of a bot level (``greedy`` when none is stored)."""
+def policy(level: str | None, iterations: int | None = None) -> Policy:
+    """The policy of a bot level (``greedy`` when none is stored); a search level runs exactly
+    ``iterations`` iterations when given (deterministic), else its time budget."""
     if level in (None, greedy.LEVEL):
         return _greedy
-    iterations = fixed_iterations()
     seconds = None if iterations is not None else ai.seconds_for(level)  # type: ignore[arg-type]
 
     def search(game: str, view: dict[str, Any], seat: int, seed: int) -> str:

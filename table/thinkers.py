@@ -22,13 +22,15 @@ Behaviour (what the table relies on):
   thread of this process, through the very same policy; meant for tests (monkeypatching a policy
   works, nothing is spawned) and debugging.
 
-The answer is the same in either mode: the policy is ``table.bots.policy(level)``, a pure function
-of (game, view, seat, seed) — deterministic when ``POSTERN_BOT_ITERATIONS`` fixes the iterations.
+The answer is the same in either mode: the policy is ``table.bots.policy(level, iterations)``, a
+pure function of (game, view, seat, seed) — deterministic when ``POSTERN_BOT_ITERATIONS`` (read in
+the bot's process at each decision) fixes the iterations.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -60,16 +62,14 @@ def cores() -> int:
 
 def _start_worker() -> None:
     """Worker initialiser: yield the CPU to the bot's loop, and import the AI once (warm)."""
-    try:
+    with contextlib.suppress(OSError):  # a platform without nice: run at normal priority
         os.nice(WORKER_NICE)
-    except OSError:  # pragma: no cover - a platform without nice: run at normal priority
-        pass
     import ai  # noqa: F401  (imports every game's rules)
 
 
-def decide(game: str, view: dict[str, Any], seat: int, level: str | None, seed: int) -> str:
+def decide(game: str, view: dict[str, Any], seat: int, level: str | None, seed: int, iterations: int | None) -> str:
     """One bot decision (runs in a worker, or in a thread in inline mode)."""
-    return bots.policy(level)(game, view, seat, seed)
+    return bots.policy(level, iterations)(game, view, seat, seed)
 
 
 def deadline(level: str | None) -> float:
@@ -98,13 +98,14 @@ class Thinkers:
 
     async def choose(self, game: str, view: dict[str, Any], seat: int, *, level: str | None, seed: int) -> str:
         """The bot's action for ``seat`` given only its ``view``; waits for a free place first."""
+        iterations = bots.fixed_iterations()  # read here: workers keep the environment of their spawn
         async with self._semaphore():
             if self.mode == "inline":
-                return await asyncio.to_thread(decide, game, view, seat, level, seed)
+                return await asyncio.to_thread(decide, game, view, seat, level, seed, iterations)
             for attempt in (1, 2):
                 executor = self._pool()
                 try:
-                    running = asyncio.wrap_future(executor.submit(decide, game, view, seat, level, seed))
+                    running = asyncio.wrap_future(executor.submit(decide, game, view, seat, level, seed, iterations))
                     return await asyncio.wait_for(running, deadline(level))
                 except (BrokenProcessPool, TimeoutError) as error:
                     what = "hung" if isinstance(error, TimeoutError) else "crashed"
@@ -112,7 +113,7 @@ class Thinkers:
                     self._replace(executor, kill=isinstance(error, TimeoutError))
             self.fallbacks += 1
             log.error("bot decision for %s seat %d failed twice in the pool; the greedy player answers", game, seat)
-            return await asyncio.to_thread(decide, game, view, seat, None, seed)
+            return await asyncio.to_thread(decide, game, view, seat, None, seed, None)
 
     def worker_pids(self) -> list[int]:
         """Process ids of the live workers (for benchmarks and tests)."""

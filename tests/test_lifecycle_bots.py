@@ -116,8 +116,8 @@ async def test_a_whole_game_with_bot_seats_ends(db: Database, name: str, monkeyp
     seen: list[tuple[dict[str, Any], int]] = []
     real = bots.policy
 
-    def spying(level: str | None) -> bots.Policy:
-        inner = real(level)
+    def spying(level: str | None, iterations: int | None = None) -> bots.Policy:
+        inner = real(level, iterations)
 
         def policy(game: str, view: dict[str, Any], seat: int, seed: int) -> str:
             assert isinstance(view, dict)

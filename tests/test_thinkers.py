@@ -91,8 +91,10 @@ async def test_a_killed_worker_is_replaced_and_the_decision_still_comes(monkeypa
 
 
 async def test_pool_and_inline_give_the_same_move_with_fixed_iterations(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(bots.ENV_ITERATIONS, "30")  # set before the workers spawn: they inherit it
     pool = thinkers.Thinkers("pool", workers=1)
+    view, seat, _ = first_decision()
+    await pool.choose("torres", view, seat, level="greedy", seed=0)  # workers spawned before the setting
+    monkeypatch.setenv(bots.ENV_ITERATIONS, "30")  # read in this process at each decision
     inline = thinkers.Thinkers("inline")
     try:
         for name in ("torres", "fixer"):
