@@ -22,7 +22,7 @@ import rules
 import storage
 from cogs import inflight, notices, outbox, posting, reach, replies
 from cogs.i18n import code, topic_name, ui
-from table import me, observability, scheduler, timer
+from table import bots, me, observability, scheduler, timer
 from table import solo as solo_play
 from table.messages import TableError, message
 from table.service import Result, TableService, User
@@ -473,7 +473,8 @@ async def list_games(interaction: discord.Interaction) -> None:
     lines = []
     for row, seats in rows:
         title = rules.localised(rules.get(row.game).title, locale)
-        names = ", ".join(posting.escape(s.name) for s in seats)
+        shown = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], locale)
+        names = ", ".join(posting.escape(name) for name in shown)
         where = f"<#{row.channel_id}>" if guild else ""
         lines.append(f"#{row.id} **{title}** — {ui(f'st_{row.status}', locale)} — {names} {where}".strip())
     await send(interaction, content=posting.fit(lines), ephemeral=True)
