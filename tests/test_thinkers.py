@@ -166,3 +166,36 @@ async def test_the_lag_bench_measures_both_modes() -> None:
     figure = await ai_lag.measure("pool", 2, "easy", 0.6)
     assert figure.samples and "2 bots (easy) thinking, pool" in figure.name
     assert "human moves answered" in figure.note and figure.percentile(0.95) < 250
+
+
+async def test_a_hung_worker_is_killed_and_greedy_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision that overruns its deadline twice: both pools are replaced (their workers
+    killed) and the greedy player answers, so the game goes on."""
+    pool = thinkers.Thinkers("pool", workers=1)
+    view, seat, legal = first_decision()
+    monkeypatch.setattr(thinkers, "deadline", lambda level: 0.3)  # a 1 s search now counts as hung
+    try:
+        action = await pool.choose("torres", view, seat, level="normal", seed=2)
+        assert action in legal
+        assert pool.restarts == 2 and pool.fallbacks == 1
+        assert action == bots.policy(None)("torres", view, seat, 2)  # the greedy player's move
+    finally:
+        await pool.close()
+
+
+async def test_decisions_in_flight_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    running, most = 0, 0
+
+    def slow(game: str, view: dict[str, Any], seat: int, level: str | None, seed: int, iterations: int | None) -> str:
+        nonlocal running, most
+        running += 1
+        most = max(most, running)
+        time.sleep(0.05)
+        running -= 1
+        return f"{seed}"
+
+    monkeypatch.setattr(thinkers, "decide", slow)
+    inline = thinkers.Thinkers("inline", limit=2)
+    answers = await asyncio.gather(*(inline.choose("torres", {}, 0, level="easy", seed=s) for s in range(6)))
+    assert answers == [str(s) for s in range(6)]
+    assert most == 2
