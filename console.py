@@ -19,7 +19,8 @@ from typing import TextIO
 import rules
 from render import pool as render_pool
 from storage import Database
-from table import timer
+from table import bots, timer
+from table import solo as solo_play
 from table.messages import TableError
 from table.service import Result, TableService, User
 
@@ -35,7 +36,10 @@ NUMBER = re.compile(r"[0-9]+")
 
 HELP = """\
 Commands
-  solo [GAME] [key=value …]   play alone against the rules' automa (default: fixer), with options
+  solo [GAME] [key=value …]   play alone (default: fixer): the game's solo rules (automa) where it
+                              has them, else against a bot; opponents=1-3 plays against bots
+                              instead, level=easy|normal|hard sets their thinking time
+                              (e.g. solo torres, solo fixer opponents=2 level=easy)
   new GAME [PLAYERS] [k=v…]   open a table, e.g.  new fixer 3 card_passing=true
                               (every game also takes seating=random|host: see the README)
   add NAME                    seat another local player in the lobby
@@ -49,7 +53,7 @@ Commands
   rules [GAME] [TOPIC]        short rules help
   abandon                     end the game here
   undo                        take back the last decision made here (nothing revealed or played since)
-  addbot [LEVEL]              seat a bot in the lobby (greedy, easy, normal, hard)
+  addbot [LEVEL]              seat a bot in the lobby (greedy, easy, normal, hard; default greedy)
   replace OLD NEW             give OLD's seat to the local player NEW (host)
   rejoin                      take your seat back from the bot playing it
   wait DURATION               let game time pass, e.g. wait 24h, wait 3d, wait 90m (turn timers)
@@ -92,13 +96,14 @@ class Console:
         if result.finished:
             self.say("  The game is over. `status` shows the result; `new` or `solo` starts another.")
         elif result.status == "active":
-            if result.capacity == 1:
+            if len([u for u in result.user_ids if not bots.is_bot_id(u)]) == 1:  # alone (or against bots)
                 await self.show_hand(result)
             await self.prompt_moves(result)
 
     async def show_hand(self, result: Result) -> None:
         """A solo player's own private view after each move (nobody else shares the terminal)."""
-        user = self._user_of(result.user_ids[0]) if result.user_ids else None
+        human = next((u for u in result.user_ids if not bots.is_bot_id(u)), None)
+        user = self._user_of(human) if human is not None else None
         if user is None:
             return
         _, private, _ = await self.table.hand(channel_id=CHANNEL, user=user)
@@ -235,18 +240,28 @@ class Console:
         return True
 
     async def cmd_solo(self, args: list[str]) -> bool:
-        """``solo [GAME] [key=value …]``: the game defaults to FIXER, options go to the game."""
+        """``solo [GAME] [opponents=N] [level=L] [key=value …]``: the game defaults to FIXER; a game
+        with solo rules plays them unless ``opponents`` is given, any other plays against bots
+        (one by default, at ``normal``); every other ``key=value`` goes to the game."""
         name = args[0] if args and "=" not in args[0] else "fixer"
-        options = " ".join(a for a in args if "=" in a) or None
         extra = [a for a in args[1:] if "=" not in a]
         if extra:
-            self.say(f"  Usage: solo [GAME] [key=value …] — {' '.join(extra)!r} is not key=value.")
+            self.say(f"  Usage: solo [GAME] [opponents=N] [level=L] [key=value …] — {' '.join(extra)!r} is not key=value.")
             return True
-        result = await self.table.open(
-            channel_id=CHANNEL, guild_id=None, user=self.current, game=name, solo=True, locale=self.locale,
-            options=options,
+        pairs = [a.partition("=") for a in args if "=" in a]
+        wanted = {key.lower(): value for key, _, value in pairs if key.lower() in ("opponents", "level")}
+        options = " ".join(f"{k}={v}" for k, _, v in pairs if k.lower() not in wanted) or None
+        opponents = wanted.get("opponents")
+        if opponents is not None and not NUMBER.fullmatch(opponents):
+            self.say(f"  ✗ opponents={opponents} is not a number (e.g. solo torres opponents=2).")
+            return True
+        result = await solo_play.open_solo(
+            self.table, channel_id=CHANNEL, user=self.current, game=name, locale=self.locale, options=options,
+            opponents=int(opponents) if opponents is not None else None, level=wanted.get("level"),
         )
-        self.say(f"  Solo {rules.get(result.game).title['en']} started (game {result.game_id}).")
+        rivals = [n for n, u in zip(result.names, result.user_ids, strict=False) if u != self.current.id]
+        against = f" against {', '.join(rivals)}" if rivals else ""
+        self.say(f"  Solo {rules.get(result.game).title['en']}{against} started (game {result.game_id}).")
         await self.show(result)
         return True
 
@@ -513,7 +528,10 @@ def parse_duration(text: str) -> float | None:
 async def run(db_path: str, image_dir: str, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     async with Database(db_path) as db:
         console = Console(TableService(db), out, Path(image_dir))
-        console.say("Postern — local console. Type `help` for commands, `solo` to play FIXER against the automa.")
+        console.say(
+            "Postern — local console. Type `help` for commands, `solo` to play FIXER against the automa, "
+            "`solo torres` to play Torres against a bot."
+        )
         console.say(f"Games: {', '.join(rules.GAMES)}. Images go to {Path(image_dir).resolve()}.")
         try:
             status = await console.table.status(channel_id=CHANNEL)

@@ -1,4 +1,5 @@
-"""``python -m bench [--quick]`` (``python -m bench ai ...``: the AI's strength and speed, see bench/ai.py): rules, rendering (and its encode floor), table+SQLite, Discord
+"""``python -m bench [--quick]`` (``python -m bench ai ...``: the AI's strength and speed, see bench/ai.py;
+``python -m bench ai-lag``: the event loop's lag while bots think, see bench/ai_lag.py): rules, rendering (and its encode floor), table+SQLite, Discord
 round-trip and moves/s-with-images figures. ``--only-load --load thread,pool`` runs just the last."""
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ def main() -> int:
         from bench.ai import main as ai_main
 
         return ai_main(sys.argv[2:])
+    if sys.argv[1:2] == ["ai-lag"]:
+        from bench.ai_lag import main as lag_main
+
+        return lag_main(sys.argv[2:])
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
     parser.add_argument("--games", default="", help="comma-separated game names (default: all)")

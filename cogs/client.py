@@ -31,7 +31,7 @@ from cogs.threads import ThreadKeeper
 from cogs.throttle import Throttle
 from render import pool as render_pool
 from storage import Database
-from table import observability
+from table import observability, thinkers
 from table.messages import message
 from table.service import TableService
 
@@ -313,6 +313,7 @@ async def serve_bot(bot: PosternBot, token: str, grace: float = SHUTDOWN_GRACE) 
         if not bot.is_closed():
             await bot.close()
         await render_pool.shared().close()
+        await thinkers.shared().close()
 
 
 def run_bot(

@@ -24,11 +24,8 @@ MAX_CHOICES = 25
 CHOICE_NAME_LIMIT = 100
 
 GAME_CHOICES = [app_commands.Choice(name=titled(g.title), value=name) for name, g in rules.GAMES.items()]
-SOLO_CHOICES = [
-    app_commands.Choice(name=titled(g.title), value=name) for name, g in rules.GAMES.items() if g.min_players == 1
-]
-
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in bots.LEVELS]
+LEVEL_CHOICES = [app_commands.Choice(name=titled(bots.NAMES[level]), value=level) for level in bots.LEVELS]
+SOLO_LEVEL_CHOICES = [app_commands.Choice(name=titled(bots.NAMES[level]), value=level) for level in bots.SEARCH_LEVELS]
 
 contexts = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 installs = app_commands.allowed_installs(guilds=True, users=True)
@@ -268,9 +265,15 @@ class PlayCog(commands.Cog):
         ][:MAX_CHOICES]
 
     @app_commands.command(name="solo", description=desc("solo"))
-    @app_commands.describe(game=desc("opt.game"))
-    @app_commands.choices(game=SOLO_CHOICES)
+    @app_commands.describe(game=desc("opt.game"), opponents=desc("opt.opponents"), level=desc("opt.solo_level"))
+    @app_commands.choices(game=GAME_CHOICES, level=SOLO_LEVEL_CHOICES)
     @contexts
     @installs
-    async def solo(self, interaction: discord.Interaction, game: str) -> None:
-        await flows.solo(interaction, game)
+    async def solo(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        opponents: Optional[app_commands.Range[int, 1, 3]] = None,  # noqa: UP045 - discord.py reads Optional
+        level: str | None = None,
+    ) -> None:
+        await flows.solo(interaction, game, opponents, level)

@@ -36,6 +36,8 @@ class Handlers(Protocol):
 
     async def quick_move(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None: ...
 
+    async def add_bot(self, interaction: discord.Interaction, level: str | None, game_id: int | None = None) -> None: ...
+
     async def vote(self, interaction: discord.Interaction, game_id: int, seat: int, turn: int, choice: str) -> None: ...
 
     async def move(
@@ -93,6 +95,32 @@ def start_button(game_id: int, label: str = "Start") -> GameButton:
 
 def hand_button(game_id: int, label: str = "My hand") -> GameButton:
     return GameButton("hand", game_id, label)
+
+
+class BotButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"postern:addbot:(?P<gid>\d+):(?P<level>[a-z]{1,16})",
+):
+    """*Add bot* in a lobby, one button per level (the host's; the table refuses anyone else)."""
+
+    def __init__(self, game_id: int, level: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or level, style=discord.ButtonStyle.secondary, custom_id=f"postern:addbot:{game_id}:{level}"
+            )
+        )
+        self.game_id, self.level = game_id, level
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> BotButton:
+        return cls(int(match["gid"]), match["level"], label=str(getattr(item, "label", "") or match["level"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).add_bot(interaction, self.level, game_id=self.game_id)
+
+
+def bot_button(game_id: int, level: str, label: str) -> BotButton:
+    return BotButton(game_id, level, label)
 
 
 class MoveButton(
@@ -213,4 +241,4 @@ class VoteButton(
         await handlers(interaction).vote(interaction, self.game_id, self.seat, self.turn, self.choice)
 
 
-ALL = (GameButton, MoveButton, MoveSelect, VoteButton)
+ALL = (GameButton, BotButton, MoveButton, MoveSelect, VoteButton)

@@ -22,7 +22,8 @@ import rules
 import storage
 from cogs import inflight, notices, outbox, posting, reach, replies
 from cogs.i18n import code, topic_name, ui
-from table import me, observability, scheduler, timer
+from table import bots, me, observability, scheduler, timer
+from table import solo as solo_play
 from table.messages import TableError, message
 from table.service import Result, TableService, User
 
@@ -297,25 +298,30 @@ async def abandon(interaction: discord.Interaction) -> None:
 
 
 @guarded
-async def solo(interaction: discord.Interaction, game: str) -> None:
+async def solo(interaction: discord.Interaction, game: str, opponents: int | None = None, level: str | None = None) -> None:
+    """A solo game in the caller's DMs: the game's own solo rules, or (``opponents``, and always for
+    games without solo rules) against bots of ``level``. From a server, the game goes to the DM."""
     table = service(interaction)
+    locale = reader_locale(interaction)
+    chosen = rules.get(game) if game in rules.GAMES else None
+    if chosen is not None:
+        solo_play.plan(chosen, opponents, level)  # refuse bad input before a DM is opened
     if interaction.guild_id is None:
         await replies.acknowledge(interaction, ephemeral=False)  # a solo game starts: drawing follows
-        result = await table.open(
-            channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,
-            locale=reader_locale(interaction), solo=True,
+        result = await solo_play.open_solo(
+            table, channel_id=channel_of(interaction), user=caller(interaction), game=game,
+            opponents=opponents, level=level, locale=locale,
         )
         await post_public(interaction, result, [started_header(result)])
         return
-    locale = reader_locale(interaction)
     await replies.acknowledge(interaction, ephemeral=True)  # opening the DM and drawing take a while
     try:
         dm = await interaction.user.create_dm()
     except discord.HTTPException:
         await refuse(interaction, ui("dm_closed", locale))
         return
-    result = await table.open(
-        channel_id=str(dm.id), guild_id=None, user=caller(interaction), game=game, locale=locale, solo=True
+    result = await solo_play.open_solo(
+        table, channel_id=str(dm.id), user=caller(interaction), game=game, opponents=opponents, level=level, locale=locale
     )
     try:
         with reach.unrestricted():  # the DM is not the interaction's channel
@@ -326,7 +332,12 @@ async def solo(interaction: discord.Interaction, game: str) -> None:
         await refuse(interaction, ui("dm_closed", locale))
         return
     title = rules.localised(rules.get(result.game).title, locale)
-    await send(interaction, content=ui("solo_sent", locale, game=title), ephemeral=True)
+    me_id = caller(interaction).id
+    rivals = [posting.escape(n) for n, u in zip(result.names, result.user_ids, strict=False) if u != me_id]
+    if rivals:
+        await send(interaction, content=ui("solo_bots_sent", locale, game=title, bots=", ".join(rivals)), ephemeral=True)
+    else:
+        await send(interaction, content=ui("solo_sent", locale, game=title), ephemeral=True)
 
 
 # ---- play -------------------------------------------------------------------------------------
@@ -462,7 +473,8 @@ async def list_games(interaction: discord.Interaction) -> None:
     lines = []
     for row, seats in rows:
         title = rules.localised(rules.get(row.game).title, locale)
-        names = ", ".join(posting.escape(s.name) for s in seats)
+        shown = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], locale)
+        names = ", ".join(posting.escape(name) for name in shown)
         where = f"<#{row.channel_id}>" if guild else ""
         lines.append(f"#{row.id} **{title}** — {ui(f'st_{row.status}', locale)} — {names} {where}".strip())
     await send(interaction, content=posting.fit(lines), ephemeral=True)
@@ -550,9 +562,17 @@ async def rejoin(interaction: discord.Interaction) -> None:
 
 
 @guarded
-async def add_bot(interaction: discord.Interaction, level: str | None) -> None:
-    result = await service(interaction).add_bot(channel_id=channel_of(interaction), user=caller(interaction), level=level)
-    await show_lobby(interaction, result, from_button=False)
+async def add_bot(interaction: discord.Interaction, level: str | None, game_id: int | None = None) -> None:
+    """``/game addbot [level]``, or an *Add bot* button of the lobby ``game_id`` (which then
+    updates that lobby post). Only the host may; a button of an older lobby is refused as stale."""
+    check_id(game_id)
+    table = service(interaction)
+    if game_id is not None:
+        live = await table.db.live_game(channel_of(interaction))
+        if live is None or live.id != game_id:
+            raise TableError("stale")
+    result = await table.add_bot(channel_id=channel_of(interaction), user=caller(interaction), level=level)
+    await show_lobby(interaction, result, from_button=game_id is not None)
 
 
 def _until(moment: float) -> str:

@@ -320,3 +320,25 @@ UI.update({
         "zh-CN": "你的投票:{choice}。目前票数:{tally}。",
     },
 })
+
+# AI opponents: /solo against bots, the lobby's Add bot buttons.
+DESCRIPTIONS.update({
+    "opt.opponents": {
+        "en": "Play against this many bots (games with solo rules play those without it)",
+        "zh-TW": "與幾個機器人對戰(有單人規則的遊戲不填則用單人規則)",
+        "zh-CN": "与几个机器人对战(有单人规则的游戏不填则用单人规则)",
+    },
+    "opt.solo_level": {
+        "en": "The bots' level: easy, normal (default) or hard",
+        "zh-TW": "機器人等級:簡單、普通(預設)或困難",
+        "zh-CN": "机器人等级:简单、普通(默认)或困难",
+    },
+})
+UI.update({
+    "add_bot": {"en": "Add bot ({level})", "zh-TW": "加入機器人({level})", "zh-CN": "加入机器人({level})"},
+    "solo_bots_sent": {
+        "en": "Your game of {game} against {bots} has started in your DMs.",
+        "zh-TW": "你與 {bots} 的 {game} 已在私訊中開始。",
+        "zh-CN": "你与 {bots} 的 {game} 已在私信中开始。",
+    },
+})

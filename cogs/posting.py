@@ -18,7 +18,7 @@ import rules
 from cogs import components, reach, textboard
 from cogs.i18n import group_name, ui
 from render import pool as render_pool
-from table import observability, seating
+from table import bots, observability, seating
 from table.order import move_order
 from table.service import Result
 
@@ -160,4 +160,8 @@ def lobby_post(result: Result, locale: str) -> dict[str, Any]:
     view = discord.ui.View(timeout=None)
     view.add_item(components.join_button(result.game_id, label=ui("join", locale)))
     view.add_item(components.start_button(result.game_id, label=ui("start", locale)))
+    if result.status == "lobby" and len(result.names) < result.capacity and bots.can_play(game):
+        for level in bots.SEARCH_LEVELS:  # Add bot, one button per level (the host's to press)
+            label = ui("add_bot", locale, level=bots.level_name(level, locale))
+            view.add_item(components.bot_button(result.game_id, level, label[:BUTTON_LABEL_LIMIT]))
     return {"content": content, "view": view, "allowed_mentions": discord.AllowedMentions.none()}

@@ -10,6 +10,7 @@ from typing import Any
 
 from rules import Game, IllegalAction, localised
 from table.lifecycle_texts import LIFECYCLE_MESSAGES
+from table.solo_texts import SOLO_MESSAGES
 
 MESSAGES: dict[str, dict[str, str]] = {
     "unknown_game": {
@@ -79,9 +80,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "{game} 适合 {min}–{max} 位玩家。",
     },
     "no_solo": {
-        "en": "{game} has no solo mode.",
-        "zh-TW": "{game} 沒有單人模式。",
-        "zh-CN": "{game} 没有单人模式。",
+        "en": "{game} has no solo rules: play it alone against bots with /solo.",
+        "zh-TW": "{game} 沒有單人規則:可用 /solo 獨自與機器人對戰。",
+        "zh-CN": "{game} 没有单人规则:可用 /solo 独自与机器人对战。",
     },
     "solo_dm_only": {
         "en": "Solo games are played in DMs: I have sent you one.",
@@ -157,6 +158,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 MESSAGES.update(LIFECYCLE_MESSAGES)
+MESSAGES.update(SOLO_MESSAGES)
 
 
 class TableError(Exception):

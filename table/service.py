@@ -23,7 +23,7 @@ from typing import Any, ParamSpec, TypeVar
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
 from storage import ActionRow, Bank, Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
-from table import bots, observability, seating, timer
+from table import bots, observability, seating, thinkers, timer
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
@@ -169,9 +169,15 @@ class TableService(PlayerCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(
-        self, db: Database, seed_source: Callable[[], str] | None = None, clock: Clock | None = None
+        self,
+        db: Database,
+        seed_source: Callable[[], str] | None = None,
+        clock: Clock | None = None,
+        thinker: thinkers.Thinkers | None = None,
     ) -> None:
         self.db = db
+        self.thinkers: thinkers.Thinkers = thinker or thinkers.shared()
+        """Where bot seats think (``table.thinkers``: a process pool, or inline for tests)."""
         self.clock: Clock = clock or clock_from_env()
         """Game time for every due time (turn banks, reminders, votes); see ``table.clock``."""
         # Locks live only while someone holds or waits on them, so finished games leave nothing.
@@ -231,7 +237,7 @@ class TableService(PlayerCalls):
         actor: str | None = None,
     ) -> Result:
         seats = seats if seats is not None else await self.db.seats(row.id)
-        names = [s.name for s in seats]
+        names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], row.locale)
         users = [s.user_id for s in seats]
         result = Result(
             kind=kind,
@@ -417,7 +423,9 @@ class TableService(PlayerCalls):
             await self.db.set_seats(row.id, row.version, [*seats, bot])
             row = await self._live(channel_id)
         result = await self._result("bot_added", row)
-        result.events = [{"kind": "table", "key": "bot_added", "name": bot.name, "level": chosen}]
+        lineup = [(s.user_id, s.name, s.bot_level) for s in [*seats, bot]]
+        word = bots.bot_word(lineup, bot.user_id, row.locale) or bot.name
+        result.events = [{"kind": "table", "key": "bot_added", "name": word, "level": bots.level_name(chosen, row.locale)}]
         return result
 
     @saves
@@ -516,9 +524,8 @@ class TableService(PlayerCalls):
             bot = next((s for s in acting if s in robots), None)
             if bot is None:
                 return state, actions, events
-            choose = bots.policy(robots[bot].bot_level)
             view = game.view(state, bot)
-            action = await asyncio.to_thread(choose, game.name, view, bot, position)
+            action = await self.thinkers.choose(game.name, view, bot, level=robots[bot].bot_level, seed=position)
             state, new_events = game.apply(state, bot, action)
             actions.append(NewAction(bot, action, None, new_events))
             events.extend(new_events)
@@ -828,7 +835,8 @@ class TableService(PlayerCalls):
             raise TableError("not_seated")
         game = rules.get(row.game)
         state = self._state(row)
-        private = self._decorate(game.view(state, seat), [s.name for s in seats], row.locale)
+        names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], row.locale)
+        private = self._decorate(game.view(state, seat), names, row.locale)
         legal = game.legal_actions(state, seat) if row.status == "active" and seat in game.to_act(state) else []
         return await self._result("hand", row, seats, state=state), private, sort_moves(game, legal)
 

@@ -56,5 +56,5 @@ async def test_console_timer_wait_undo_and_away(tmp_path: Path) -> None:
     assert "Away for 3 day(s)" in text and "Away mode lasts 1 to 14 days." in text
     assert "Welcome back" in text
     assert "your move" in text or "game 1" in text
-    assert "Bot 1 (greedy) takes a seat." in text
-    assert text.count("Bot 1") >= 2
+    assert "Bot (greedy) takes a seat." in text
+    assert text.count("Bot (greedy)") >= 2

@@ -13,7 +13,7 @@ import pytest
 import rules
 from ai import greedy
 from storage import Database
-from table import bots
+from table import bots, thinkers
 from table.clock import ScriptedClock
 from table.messages import TableError
 from table.service import TableService, User
@@ -83,8 +83,7 @@ async def test_only_the_host_adds_bots_and_bad_levels_are_refused(db: Database) 
         await table.add_bot(channel_id="c", user=ANN, level="godlike")
     assert err.value.key == "bad_bot_level" and "greedy" in err.value.text("zh-TW")
     added = await table.add_bot(channel_id="c", user=ANN)
-    assert added.names[-1] == "Bot 1" and added.lines("en") == ["Bot 1 (greedy) takes a seat."]
-    assert added.lines("zh-CN") == ["Bot 1(greedy)入座。"]
+    assert added.names[-1] == "Bot (greedy)" and added.lines("en") == ["Bot (greedy) takes a seat."]
     with pytest.raises(TableError) as err:
         await table.add_bot(channel_id="c", user=ANN)
     assert err.value.key == "lobby_full"
@@ -107,7 +106,7 @@ async def test_bots_keep_a_lobby_only_with_a_human(db: Database) -> None:
     await table.add_bot(channel_id="c", user=ANN)
     await table.join(channel_id="c", user=BOB)
     left = await table.leave(channel_id="c", user=ANN)
-    assert left.host_id == BOB.id and left.names == ["Bot 1", "Bob"]  # the host passes to a human
+    assert left.host_id == BOB.id and left.names == ["Bot (greedy)", "Bob"]  # the host passes to a human
     gone = await table.leave(channel_id="c", user=BOB)
     assert gone.status == "abandoned"
 
@@ -117,8 +116,8 @@ async def test_a_whole_game_with_bot_seats_ends(db: Database, name: str, monkeyp
     seen: list[tuple[dict[str, Any], int]] = []
     real = bots.policy
 
-    def spying(level: str | None) -> bots.Policy:
-        inner = real(level)
+    def spying(level: str | None, iterations: int | None = None) -> bots.Policy:
+        inner = real(level, iterations)
 
         def policy(game: str, view: dict[str, Any], seat: int, seed: int) -> str:
             assert isinstance(view, dict)
@@ -129,7 +128,8 @@ async def test_a_whole_game_with_bot_seats_ends(db: Database, name: str, monkeyp
         return policy
 
     monkeypatch.setattr(bots, "policy", spying)
-    table = TableService(db, seed_source=lambda: f"bots-{name}", clock=ScriptedClock())
+    # Inline thinkers: the spy above is seen only by decisions made in this process.
+    table = TableService(db, seed_source=lambda: f"bots-{name}", clock=ScriptedClock(), thinker=thinkers.Thinkers("inline"))
     game = rules.get(name)
     players = max(2, game.min_players)
     await table.open(channel_id="c", guild_id="g", user=ANN, game=name, players=players)

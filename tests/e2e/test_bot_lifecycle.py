@@ -57,7 +57,7 @@ async def test_addbot_and_replace_in_a_lobby(world: World, tmp_path: Path) -> No
         refused = await fake.slash(world.bob, thread, "game addbot")
         assert refused.ephemeral and "開局者" in (refused.content or "")
         added = await fake.slash(world.alice, thread, "game addbot", {"level": "greedy"})
-        assert "Bot 1" in (added.content or fake.last_message(thread).content)
+        assert "Bot (greedy)" in (added.content or fake.last_message(thread).content)
         replaced = await fake.slash(world.alice, thread, "game replace", {"old": world.alice, "new": world.bob})
         assert "bob" in (replaced.content or fake.last_message(thread).content)
         assert fake.rejections == []
