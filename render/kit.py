@@ -348,3 +348,94 @@ def seat_names(view: dict, players: int) -> list[str]:
     """Display names from the view (added by the table), else ``S1``, ``S2``…"""
     names = list(view.get("names") or [])
     return [names[i] if i < len(names) and names[i] else f"S{i + 1}" for i in range(players)]
+
+
+# ---- seat clocks: one strip under every board image ---------------------------------------------
+
+CLOCK_SIZE = 30
+"""Text size of the clock strip: the board is ~1450 px wide and shown ~400 pt wide on a phone,
+so 30 px reads like the boards' own seat labels."""
+CLOCK_LINE = 46
+CLOCK_PAD = 20
+CLOCK_FILL: RGB = INK
+CLOCK_INK: RGB = WHITE
+CLOCK_AWAY: RGB = LIGHT
+
+
+def clock_entries(view: dict) -> list[tuple[str, str, bool]]:
+    """``(name, text, away)`` for every seat with a clock or an away note, from the table's
+    ``view["clocks"]`` (per seat: "1 d 4 h left" or ``None``) and ``view["away"]`` (per seat:
+    "away until …" or ``None``). Clocks are public, so every view may show them."""
+    clocks = list(view.get("clocks") or [])
+    away = list(view.get("away") or [])
+    seats = max(len(clocks), len(away))
+    if not seats:
+        return []
+    names = seat_names(view, seats)
+    out: list[tuple[str, str, bool]] = []
+    for seat in range(seats):
+        left = clocks[seat] if seat < len(clocks) else None
+        until = away[seat] if seat < len(away) else None
+        parts = [str(p) for p in (left, until) if p]
+        if parts:
+            out.append((names[seat], " · ".join(parts), until is not None and bool(until)))
+    return out
+
+
+def clock_strip(view: dict, width: int) -> Image.Image | None:
+    """The seats' time banks as a dark band ``width`` wide ("◷ Ana 1 d 4 h left   Bo 2 h 5 min
+    left · away until …"), wrapped onto as many lines as needed; ``None`` without clocks.
+
+    Why one strip in the kit: every game shows its clocks the same way and a new game gets them
+    by calling :func:`finish`, with no layout of its own to change."""
+    entries = clock_entries(view)
+    if not entries:
+        return None
+    gap = 36
+    room = width - 2 * CLOCK_PAD
+    chips: list[tuple[str, str, bool, int, int]] = []
+    for name, text, away in entries:
+        name = fit_text(name, CLOCK_SIZE, True, room // 2)
+        name_w = text_width(name, CLOCK_SIZE, True) + 12
+        text = fit_text(text, CLOCK_SIZE, False, room - name_w)
+        chips.append((name, text, away, name_w, name_w + text_width(text, CLOCK_SIZE)))
+    lines: list[list[tuple[str, str, bool, int, int]]] = [[]]
+    used = text_width("◷", CLOCK_SIZE, True) + 14
+    start = used
+    for chip in chips:
+        if lines[-1] and used + chip[4] > room:
+            lines.append([])
+            used = start
+        lines[-1].append(chip)
+        used += chip[4] + gap
+    image = Image.new("RGB", (width, len(lines) * CLOCK_LINE + CLOCK_PAD), CLOCK_FILL)
+    d = ImageDraw.Draw(image)
+    draw_text(d, (CLOCK_PAD, CLOCK_PAD // 2 + CLOCK_LINE // 2), "◷", CLOCK_SIZE, CLOCK_INK, True, "lm")
+    for row, line in enumerate(lines):
+        y = CLOCK_PAD // 2 + row * CLOCK_LINE + CLOCK_LINE // 2
+        x = CLOCK_PAD + start
+        for name, text, away, name_w, chip_w in line:
+            draw_text(d, (x, y), name, CLOCK_SIZE, CLOCK_INK, bold=True, anchor="lm")
+            draw_text(d, (x + name_w, y), text, CLOCK_SIZE, CLOCK_AWAY if away else CLOCK_INK, anchor="lm")
+            x += chip_w + gap
+    return image
+
+
+def with_clocks(image: Image.Image, view: dict) -> Image.Image:
+    """``image`` with the clock strip (:func:`clock_strip`) added below it, in the same mode and,
+    for a ``P`` image, on the same palette; ``image`` itself when the view carries no clocks."""
+    strip = clock_strip(view, image.width)
+    if strip is None:
+        return image
+    out = Image.new(image.mode, (image.width, image.height + strip.height))
+    if image.mode == "P":
+        out.putpalette(image.getpalette() or [])
+        strip = strip.quantize(palette=image, dither=Image.Dither.NONE)
+    out.paste(image, (0, 0))
+    out.paste(strip, (0, image.height))
+    return out
+
+
+def finish(image: Image.Image, view: dict, palette: Palette) -> bytes:
+    """The PNG every game delivers: its picture, the seats' clocks under it, on its palette."""
+    return palette.encode(with_clocks(image, view))

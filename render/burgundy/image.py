@@ -36,7 +36,7 @@ from render.burgundy.estate import (
     own_estate,
 )
 from render.burgundy.sprites import die, paste_centre, seat_marker
-from render.burgundy.style import HIGHLIGHT, encode, prompt_text
+from render.burgundy.style import HIGHLIGHT, PALETTE, prompt_text
 
 __all__ = ["HIGHLIGHT", "compose", "draw"]
 
@@ -47,7 +47,7 @@ PHASE_X = 940
 
 def draw(view: dict[str, Any]) -> bytes:
     """Render ``view`` (public when ``view["seat"]`` is null, else that seat's ``/hand`` image)."""
-    return encode(compose(view))
+    return kit.finish(compose(view), view, PALETTE)
 
 
 def compose(view: dict[str, Any]) -> Image.Image:

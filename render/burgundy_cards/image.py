@@ -26,6 +26,7 @@ from render.burgundy_cards.style import (
     HIGHLIGHT,
     KINDS,
     MARGIN,
+    PALETTE,
     PANEL,
     QUESTIONS,
     SILVER,
@@ -33,7 +34,6 @@ from render.burgundy_cards.style import (
     WIDTH,
     WORKER,
     colour_of,
-    encode,
     pick,
     words,
 )
@@ -59,7 +59,7 @@ INFO_W = 160
 def draw(view: dict[str, Any]) -> bytes:
     """The PNG for ``view``."""
     warm((CARD_W, ROW_H - 12), 14, PANEL)
-    return encode(compose(view))
+    return kit.finish(compose(view), view, PALETTE)
 
 
 def compose(view: dict[str, Any]) -> Image.Image:

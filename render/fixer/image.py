@@ -33,7 +33,7 @@ from render.fixer.panels import (
     result_height,
     result_panel,
 )
-from render.fixer.png import STATUS_FILL, encode
+from render.fixer.png import PALETTE, STATUS_FILL
 from render.fixer.scene import AUTOMA, CHANCE, Box, Scene
 from render.fixer.widgets import HIGHLIGHT, fit, seat_label, write
 
@@ -283,4 +283,4 @@ def picture(view: dict[str, Any]) -> Image.Image:
 
 def draw(view: dict[str, Any]) -> bytes:
     """Render a FIXER view (public or a seat's own) as PNG bytes."""
-    return encode(picture(view))
+    return kit.finish(picture(view), view, PALETTE)

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.torres.layers import background, king_stamp, knight_stamp, paste_stamp, tile
-from render.torres.png import encode
+from render.torres.png import PALETTE
 from render.torres.style import (
     ACTIVE_FILL,
     BOARD_X,
@@ -53,7 +53,7 @@ def draw(view: dict[str, Any]) -> bytes:
     _panel(d, view, names, locale)
     if private:
         _cards(d, view, locale, HEIGHT)
-    return encode(image)
+    return kit.finish(image, view, PALETTE)
 
 
 def _cell_box(sq: int) -> tuple[int, int, int, int]:

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.tuscany import layers
-from render.tuscany.png import encode
+from render.tuscany.png import PALETTE
 from render.tuscany.style import (
     ACTIVE_FILL,
     BONUS_ORDER,
@@ -75,7 +75,7 @@ def draw(view: dict[str, Any]) -> bytes:
         _panel(d, view, seat, names[seat], w, ox, oy)
     if private:
         _hand(d, view, w, HEADER + SHARED + rows * (PANEL_H + MARGIN))
-    return encode(image)
+    return kit.finish(image, view, PALETTE)
 
 
 # ---- geometry -----------------------------------------------------------------------------------
