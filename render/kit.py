@@ -137,7 +137,7 @@ def text_mask(text: str, size: int, bold: bool, vertical: str) -> TextMask:
     return TextMask(canvas.crop(box), ox - box[0], oy - box[1])
 
 
-_MASKABLE = frozenset({"RGB", "RGBA", "L"})
+_MASKABLE = frozenset({"RGB", "RGBA", "L", "P"})
 
 
 def draw_text(
@@ -175,11 +175,30 @@ def draw_text(
     glyphs = text_mask(text, size, bold, v)
     if glyphs.mask is not None:
         left, top = round(x) - glyphs.dx, round(y) - glyphs.dy
-        ink: Any = fill
-        if image.mode == "L" and isinstance(fill, tuple):
-            ink = round(0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2])
-        image.paste(ink, (left, top, left + glyphs.mask.width, top + glyphs.mask.height), glyphs.mask)
+        paste_ink(image, fill, (left, top), glyphs.mask)
     return width
+
+
+def paste_ink(image: Image.Image, ink: RGB | int, xy: tuple[int, int], mask: Image.Image) -> None:
+    """Paint ``ink`` through the coverage ``mask`` (``L``) with its corner at ``xy``: the one way
+    every renderer stamps cached text.
+
+    On ``RGB`` (and ``L``) images that is a plain blend. On a ``P`` image a blend of palette
+    *indices* would be garbage, so the mask becomes a cached ``P`` sprite whose edge pixels are the
+    palette's entries on the ramp from the surface under the text (sampled at the mask's corners)
+    to the ink, pasted through a 1-bit mask. ``mask`` must not change after its first use (cached
+    by identity)."""
+    left, top = xy
+    if image.mode == "P":
+        indexed = indexed_of(image)
+        index = indexed.index(ink) if isinstance(ink, tuple) else int(ink)
+        sprite, bits, dx, dy = _ink_sprite(indexed, mask, index, _surface(image, left, top, mask, index))
+        _paste(image, sprite, (left + dx, top + dy), bits)
+        return
+    value: Any = ink
+    if image.mode == "L" and isinstance(ink, tuple):
+        value = round(0.299 * ink[0] + 0.587 * ink[1] + 0.114 * ink[2])
+    image.paste(value, (left, top, left + mask.width, top + mask.height), mask)
 
 
 @dataclass(frozen=True)
@@ -224,6 +243,13 @@ def paste_sprite(image: Image.Image, xy: tuple[int, int], sprite: Image.Image) -
     ``image.paste(sprite, xy, sprite)`` but several times faster for the usual sprite (a card or
     panel with rounded corners): only the rows that hold transparency are blended. Sprites must
     not change after their first paste (they are cached by identity)."""
+    if image.mode == "P":
+        x, y = xy
+        indexed = indexed_of(image)
+        surface = _surface(image, x, y, sprite)
+        p_sprite, bits = _p_sprite(indexed, sprite, surface)
+        _paste(image, p_sprite, xy, bits)
+        return
     if sprite.mode != "RGBA" or image.mode != "RGB":
         image.paste(sprite, xy, sprite)
         return
@@ -333,6 +359,24 @@ class Palette:
         )
         return png(indexed)
 
+    def indexed(self) -> Indexed:
+        """Colour → palette index lookups for drawing straight onto ``P`` images (cached)."""
+        return _indexed(self)
+
+    def canvas(self, width: int, height: int, background: RGB = PAPER) -> tuple[Image.Image, PaletteDraw]:
+        """A ``P`` canvas on this palette and a draw that takes RGB colours (see :class:`PaletteDraw`)."""
+        indexed = self.indexed()
+        image = Image.new("P", (width, height), indexed.index(background))
+        image.putpalette(indexed.flat)
+        return image, PaletteDraw(image, indexed)
+
+    def convert(self, image: Image.Image) -> Image.Image:
+        """``image`` mapped onto this palette (``P``), for layers drawn once in RGB and cached."""
+        if image.mode == "P":
+            return image
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        return rgb.quantize(palette=self.image(), dither=Image.Dither.NONE)
+
 
 @lru_cache(maxsize=32)
 def _palette_image(palette: Palette) -> Image.Image:
@@ -439,3 +483,243 @@ def with_clocks(image: Image.Image, view: dict) -> Image.Image:
 def finish(image: Image.Image, view: dict, palette: Palette) -> bytes:
     """The PNG every game delivers: its picture, the seats' clocks under it, on its palette."""
     return palette.encode(with_clocks(image, view))
+
+
+# ---- drawing straight onto the palette (``P`` images) -------------------------------------------
+#
+# Why: mapping a finished RGB picture onto the palette costs as much as encoding it, and every RGB
+# copy and paste moves three times the bytes. So pictures are drawn in ``P`` from the start: cached
+# layers are mapped once, shapes are filled with palette indices, and text and sprites are pasted
+# as cached ``P`` stamps whose anti-aliased edges are the palette's ramp entries. Every colour goes
+# through Pillow's own palette mapping (the one ``quantize`` uses), so a flat colour drawn as a
+# shape gets the same index as the same colour inside a mapped layer.
+
+
+class Indexed:
+    """One palette's lookups: colour → index, and the coverage → index ramps of ink on surface."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+        self.flat: list[int] = image.getpalette() or []
+        self.key = bytes(self.flat)
+        self._colours: dict[RGB, int] = {}
+        self._ramps: dict[tuple[int, int], list[int]] = {}
+
+    def rgb(self, index: int) -> RGB:
+        return (self.flat[3 * index], self.flat[3 * index + 1], self.flat[3 * index + 2])
+
+    def index(self, colour: RGB) -> int:
+        """The palette entry Pillow maps ``colour`` to (cached)."""
+        found = self._colours.get(colour)
+        if found is None:
+            probe = Image.new("RGB", (1, 1), colour[:3])
+            found = self._colours[colour] = int(_map(probe, self.image).getpixel((0, 0)))  # type: ignore[arg-type]
+        return found
+
+    def ramp(self, ink: int, surface: int) -> list[int]:
+        """For each coverage 0…255, the entry for ink laid that much over surface (cached)."""
+        key = (ink, surface)
+        lut = self._ramps.get(key)
+        if lut is None:
+            a, b = self.rgb(surface), self.rgb(ink)
+            strip = Image.new("RGB", (256, 1))
+            strip.putdata([blend(a, b, level / 255) for level in range(256)])
+            lut = self._ramps[key] = list(_map(strip, self.image).tobytes())
+            lut[0], lut[255] = surface, ink
+        return lut
+
+
+def _map(image: Image.Image, palette_image: Image.Image) -> Image.Image:
+    return image.quantize(palette=palette_image, dither=Image.Dither.NONE)
+
+
+_INDEXED: dict[bytes, Indexed] = {}
+
+
+def _indexed(palette: Palette) -> Indexed:
+    image = palette.image()
+    key = bytes(image.getpalette() or [])
+    found = _INDEXED.get(key)
+    if found is None:
+        found = _INDEXED[key] = Indexed(image)
+    return found
+
+
+_LAST: list[Any] = [None, None]
+"""The last image palette object looked up and its lookups: a picture asks hundreds of times."""
+
+
+def indexed_of(image: Image.Image) -> Indexed:
+    """The lookups for the palette a ``P`` image carries (built once per distinct palette)."""
+    carried = image.palette
+    if carried is not None and carried is _LAST[0]:
+        return _LAST[1]  # type: ignore[no-any-return]
+    key = bytes(carried.palette) if carried is not None else b""
+    found = _INDEXED.get(key)
+    if found is None:
+        carrier = Image.new("P", (1, 1))
+        carrier.putpalette(key)
+        found = _INDEXED[key] = Indexed(carrier)
+    _LAST[0], _LAST[1] = carried, found
+    return found
+
+
+def _paste(image: Image.Image, stamp: Image.Image, xy: tuple[int, int], bits: Image.Image | None) -> None:
+    """``image.paste(stamp, xy, bits)`` for same-mode images without Pillow's per-call checks
+    (a picture pastes a few hundred stamps); clipped at the edges like ``paste``."""
+    x, y = xy
+    box = (x, y, x + stamp.width, y + stamp.height)
+    if box[0] < 0 or box[1] < 0 or box[2] > image.width or box[3] > image.height:
+        image.paste(stamp, xy, bits)
+        return
+    if image.readonly:
+        image._ensure_mutable()
+    if bits is None:
+        image.im.paste(stamp.im, box)
+    else:
+        image.im.paste(stamp.im, box, bits.im)
+
+
+class PaletteDraw(ImageDraw.ImageDraw):
+    """An ``ImageDraw`` for a ``P`` image that takes RGB colours and fills with their palette
+    entries (plain ``ImageDraw`` would add new entries to the image's palette instead)."""
+
+    def __init__(self, image: Image.Image, indexed: Indexed | None = None) -> None:
+        super().__init__(image)
+        self.palette = None  # colours are mapped here, never added to the image's palette
+        self.indexed = indexed or indexed_of(image)
+
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        if isinstance(ink, tuple):
+            ink = self.indexed.index(ink)
+        if isinstance(fill, tuple):
+            fill = self.indexed.index(fill)
+        return super()._getink(ink, fill)
+
+
+def draw_on(image: Image.Image) -> ImageDraw.ImageDraw:
+    """The draw for ``image``: a :class:`PaletteDraw` on ``P`` images, else Pillow's own."""
+    return PaletteDraw(image) if image.mode == "P" else ImageDraw.Draw(image)
+
+
+_PROBES: OrderedDict[int, tuple[Image.Image, tuple[tuple[int, int], ...]]] = OrderedDict()
+
+
+def _probes(coverage: Image.Image) -> tuple[tuple[int, int], ...]:
+    """Where to look for the surface under a stamp, relative to its corner. Text (``L``): just
+    outside its glyphs' box (the four edge midpoints one pixel out), so a label on a chip
+    smaller than its padded mask still finds the chip. A sprite (``RGBA``): the corners and edge
+    midpoints it leaves see-through; none when it covers its whole box (no pixel blends with
+    the surface). Cached by identity."""
+    hit = _PROBES.get(id(coverage))
+    if hit is not None and hit[0] is coverage:
+        return hit[1]
+    if coverage.mode == "RGBA":
+        band = coverage.getchannel("A")
+        w, h = band.size
+        box = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2)]
+        points = tuple(p for p in dict.fromkeys(box) if band.getpixel(p) == 0)
+    else:
+        bbox = coverage.getbbox() or (0, 0, coverage.width, coverage.height)
+        x0, y0, x1, y1 = bbox[0] - 1, bbox[1] - 1, bbox[2], bbox[3]
+        mx, my = (x0 + x1) // 2, (y0 + y1) // 2
+        points = ((x0, my), (x1, my), (mx, y0), (mx, y1))
+    _PROBES[id(coverage)] = (coverage, points)
+    if len(_PROBES) > _STAMP_LIMIT:
+        _PROBES.popitem(last=False)
+    return points
+
+
+def _surface(image: Image.Image, left: int, top: int, stamp: Image.Image, ink: int = -1) -> int:
+    """The palette index under a stamp: the commonest colour at its uncovered probe points (see
+    :func:`_probes`) other than the ink itself (text never sits on its own colour)."""
+    probes = _probes(stamp)
+    if not probes:
+        return 0
+    width, height = image.size
+    px = image.im.getpixel
+    seen = [
+        px((left + dx, top + dy)) for dx, dy in probes if 0 <= left + dx < width and 0 <= top + dy < height
+    ]
+    others = [v for v in seen if v != ink] or seen or [0]
+    return max(others, key=others.count)  # type: ignore[no-any-return]
+
+
+_STAMPS: OrderedDict[tuple[int, int, int, bytes], tuple[Image.Image, Image.Image, Image.Image]] = OrderedDict()
+_STAMP_LIMIT = 8192
+
+
+def _cached_stamp(key: tuple[int, int, int, bytes], source: Image.Image) -> tuple[Image.Image, Image.Image] | None:
+    hit = _STAMPS.get(key)
+    if hit is not None and hit[0] is source:
+        _STAMPS.move_to_end(key)
+        return hit[1], hit[2]
+    return None
+
+
+def _store_stamp(key: tuple[int, int, int, bytes], source: Image.Image, stamp: Image.Image, bits: Image.Image) -> None:
+    _STAMPS[key] = (source, stamp, bits)  # holds the source, so its id cannot be reused while cached
+    if len(_STAMPS) > _STAMP_LIMIT:
+        _STAMPS.popitem(last=False)
+
+
+def _ink_sprite(
+    indexed: Indexed, mask: Image.Image, ink: int, surface: int
+) -> tuple[Image.Image, Image.Image, int, int]:
+    """``mask`` as a ``P`` stamp of ``ink`` over ``surface``, cropped to the glyphs (a padded mask
+    would paste more pixels than it paints), with its 1-bit mask and offset in ``mask``."""
+    key = (id(mask), ink, surface, indexed.key)
+    hit = _INK.get(key)
+    if hit is not None and hit[0] is mask:
+        _INK.move_to_end(key)
+        return hit[1]
+    coverage = mask if mask.mode == "L" else mask.convert("L")
+    box = coverage.getbbox() or (0, 0, 1, 1)
+    coverage = coverage.crop(box)
+    stamp = Image.frombytes("P", coverage.size, coverage.point(indexed.ramp(ink, surface)).tobytes())
+    bits = coverage.point([0] + [255] * 255).convert("1")
+    made = (stamp, bits, box[0], box[1])
+    _INK[key] = (mask, made)  # holds the mask, so its id cannot be reused while cached
+    if len(_INK) > _STAMP_LIMIT:
+        _INK.popitem(last=False)
+    return made
+
+
+_INK: OrderedDict[tuple[int, int, int, bytes], tuple[Image.Image, tuple[Image.Image, Image.Image, int, int]]] = (
+    OrderedDict()
+)
+
+
+def _p_sprite(indexed: Indexed, sprite: Image.Image, surface: int) -> tuple[Image.Image, Image.Image]:
+    """An RGBA sprite as a ``P`` stamp: its see-through edges laid over ``surface``, then mapped;
+    the 1-bit mask keeps what the sprite covers at all."""
+    key = (id(sprite), -1, surface, indexed.key)
+    hit = _cached_stamp(key, sprite)
+    if hit is not None:
+        return hit
+    rgba = sprite if sprite.mode == "RGBA" else sprite.convert("RGBA")
+    flat = Image.new("RGB", rgba.size, indexed.rgb(surface))
+    flat.paste(rgba, (0, 0), rgba)
+    stamp = Image.frombytes("P", flat.size, _map(flat, indexed.image).tobytes())
+    bits = rgba.getchannel("A").point([0] + [255] * 255).convert("1")
+    _store_stamp(key, sprite, stamp, bits)
+    return stamp, bits
+
+
+def paste_layer(image: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
+    """Paste an opaque cached ``layer`` (RGB or ``P``) into ``image``; on a ``P`` image an RGB layer
+    is mapped onto the palette once and the result reused (cached by identity, so ``layer`` must
+    not change after its first paste)."""
+    if image.mode == "P" and layer.mode != "P":
+        indexed = indexed_of(image)
+        key = (id(layer), -2, 0, indexed.key)
+        hit = _cached_stamp(key, layer)
+        if hit is None:
+            mapped = _map(layer.convert("RGB") if layer.mode != "RGB" else layer, indexed.image)
+            _store_stamp(key, layer, mapped, mapped)
+            hit = (mapped, mapped)
+        layer = hit[0]
+    if image.mode == layer.mode:
+        _paste(image, layer, xy, None)
+    else:
+        image.paste(layer, xy)
