@@ -190,10 +190,32 @@ def paste_ink(image: Image.Image, ink: RGB | int, xy: tuple[int, int], mask: Ima
     by identity)."""
     left, top = xy
     if image.mode == "P":
+        # The hot path of every picture (a few hundred labels): plain locals, no Pillow wrappers.
         indexed = indexed_of(image)
         index = indexed.index(ink) if isinstance(ink, tuple) else int(ink)
-        sprite, bits, dx, dy = _ink_sprite(indexed, mask, index, _surface(image, left, top, mask, index))
-        _paste(image, sprite, (left + dx, top + dy), bits)
+        core = image.im
+        width, height = image.size
+        probes = _PROBES.get(id(mask))
+        points = probes[1] if probes is not None and probes[0] is mask else _probes(mask)
+        seen = [
+            core.getpixel((left + px, top + py))
+            for px, py in points
+            if 0 <= left + px < width and 0 <= top + py < height
+        ]
+        others = [v for v in seen if v != index] or seen or [0]
+        surface = others[0] if len(others) == 1 else max(others, key=others.count)
+        key = (id(mask), index, surface, indexed.key)
+        hit = _INK.get(key)
+        made = hit[1] if hit is not None and hit[0] is mask else _ink_sprite(indexed, mask, index, surface)
+        x, y = left + made[2], top + made[3]
+        stamp = made[0]
+        right, bottom = x + stamp.width, y + stamp.height
+        if x < 0 or y < 0 or right > width or bottom > height:
+            image.paste(stamp, (x, y), made[1])
+        else:
+            if image.readonly:
+                image._ensure_mutable()
+            core.paste(made[4], (x, y, right, bottom), made[5])
         return
     value: Any = ink
     if image.mode == "L" and isinstance(ink, tuple):
@@ -247,8 +269,10 @@ def paste_sprite(image: Image.Image, xy: tuple[int, int], sprite: Image.Image) -
         x, y = xy
         indexed = indexed_of(image)
         surface = _surface(image, x, y, sprite)
-        p_sprite, bits = _p_sprite(indexed, sprite, surface)
-        _paste(image, p_sprite, xy, bits)
+        key = (id(sprite), -1, surface, indexed.key)
+        hit = _STAMPS.get(key)
+        stamp, bits = (hit[1], hit[2]) if hit is not None and hit[0] is sprite else _p_sprite(indexed, sprite, surface)
+        _paste(image, stamp, xy, bits)
         return
     if sprite.mode != "RGBA" or image.mode != "RGB":
         image.paste(sprite, xy, sprite)
@@ -665,9 +689,10 @@ def _store_stamp(key: tuple[int, int, int, bytes], source: Image.Image, stamp: I
 
 def _ink_sprite(
     indexed: Indexed, mask: Image.Image, ink: int, surface: int
-) -> tuple[Image.Image, Image.Image, int, int]:
+) -> tuple[Any, ...]:
     """``mask`` as a ``P`` stamp of ``ink`` over ``surface``, cropped to the glyphs (a padded mask
-    would paste more pixels than it paints), with its 1-bit mask and offset in ``mask``."""
+    would paste more pixels than it paints): (stamp, 1-bit mask, x and y offset in ``mask``, and
+    the two images' cores for pasting without Pillow's per-call checks)."""
     key = (id(mask), ink, surface, indexed.key)
     hit = _INK.get(key)
     if hit is not None and hit[0] is mask:
@@ -678,16 +703,14 @@ def _ink_sprite(
     coverage = coverage.crop(box)
     stamp = Image.frombytes("P", coverage.size, coverage.point(indexed.ramp(ink, surface)).tobytes())
     bits = coverage.point([0] + [255] * 255).convert("1")
-    made = (stamp, bits, box[0], box[1])
+    made = (stamp, bits, box[0], box[1], stamp.im, bits.im)
     _INK[key] = (mask, made)  # holds the mask, so its id cannot be reused while cached
     if len(_INK) > _STAMP_LIMIT:
         _INK.popitem(last=False)
     return made
 
 
-_INK: OrderedDict[tuple[int, int, int, bytes], tuple[Image.Image, tuple[Image.Image, Image.Image, int, int]]] = (
-    OrderedDict()
-)
+_INK: OrderedDict[tuple[int, int, int, bytes], tuple[Image.Image, tuple[Any, ...]]] = OrderedDict()
 
 
 def _p_sprite(indexed: Indexed, sprite: Image.Image, surface: int) -> tuple[Image.Image, Image.Image]:

@@ -45,7 +45,7 @@ def draw(view: dict[str, Any]) -> bytes:
     private = view.get("me") is not None
     height = HEIGHT + (CARD_STRIP if private else 0)
     image = background(height).copy()
-    d = ImageDraw.Draw(image)
+    d = kit.draw_on(image)
     locale = str(view.get("locale") or "en")
     names = kit.seat_names(view, int(view["players"]))
     _header(d, view, locale)
@@ -79,7 +79,7 @@ def _board(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
     starts = set(view.get("start_squares") or [])
     for sq in range(64):
         box = _cell_box(sq)
-        image.paste(tile(heights[sq]), box[:2])
+        kit.paste_layer(image, tile(heights[sq]), box[:2])
         if f"{FILES[sq % 8]}{sq // 8 + 1}" in starts:
             d.rectangle((box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), outline=START_FRAME, width=3)
     _castle_outlines(d, view["castles"], heights, king_castle(view))

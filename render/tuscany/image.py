@@ -62,7 +62,7 @@ def draw(view: dict[str, Any]) -> bytes:
     rows = (players + 1) // 2
     private = view.get("me") is not None
     height = HEADER + SHARED + rows * (PANEL_H + MARGIN) + (HAND_STRIP if private else 0) + MARGIN
-    image, d = kit.canvas(WIDTH, height)
+    image, d = PALETTE.canvas(WIDTH, height)
     d.im_ = image  # type: ignore[attr-defined]  # the image under this draw, for pasted text
     locale = str(view.get("locale") or "en")
     w = words(locale)
@@ -264,7 +264,7 @@ def _estate(
         tuple(sorted(info["covered"].items())),
     )
     stamp = _estate_stamp(key)
-    d.im_.paste(stamp, (ox - ESTATE_PAD, oy - ESTATE_PAD))
+    kit.paste_layer(d.im_, stamp, (ox - ESTATE_PAD, oy - ESTATE_PAD))
 
 
 ESTATE_PAD = 30
