@@ -268,11 +268,27 @@ def paste_sprite(image: Image.Image, xy: tuple[int, int], sprite: Image.Image) -
     if image.mode == "P":
         x, y = xy
         indexed = indexed_of(image)
-        surface = _surface(image, x, y, sprite)
-        key = (id(sprite), -1, surface, indexed.key)
-        hit = _STAMPS.get(key)
-        stamp, bits = (hit[1], hit[2]) if hit is not None and hit[0] is sprite else _p_sprite(indexed, sprite, surface)
-        _paste(image, stamp, xy, bits)
+        core = image.im
+        width, height = image.size
+        probes = _PROBES.get(id(sprite))
+        points = probes[1] if probes is not None and probes[0] is sprite else _probes(sprite)
+        seen = [core.getpixel((x + px, y + py)) for px, py in points if 0 <= x + px < width and 0 <= y + py < height]
+        surface = (seen[0] if len(seen) == 1 else max(seen, key=seen.count)) if seen else 0
+        key = (id(sprite), surface, indexed.key)
+        hit = _P_SPRITES.get(key)
+        parts = hit[1] if hit is not None and hit[0] is sprite else _p_sprite(indexed, sprite, surface)
+        if x < 0 or y < 0 or x + sprite.width > width or y + sprite.height > height:
+            for dy, band, bits, _, _ in parts:
+                image.paste(band, (x, y + dy), bits)
+            return
+        if image.readonly:
+            image._ensure_mutable()
+        for dy, band, _, band_core, bits_core in parts:
+            box = (x, y + dy, x + band.width, y + dy + band.height)
+            if bits_core is None:
+                core.paste(band_core, box)
+            else:
+                core.paste(band_core, box, bits_core)
         return
     if sprite.mode != "RGBA" or image.mode != "RGB":
         image.paste(sprite, xy, sprite)
@@ -633,7 +649,7 @@ def _probes(coverage: Image.Image) -> tuple[tuple[int, int], ...]:
     """Where to look for the surface under a stamp, relative to its corner. Text (``L``): just
     outside its glyphs' box (the four edge midpoints one pixel out), so a label on a chip
     smaller than its padded mask still finds the chip. A sprite (``RGBA``): the corners and edge
-    midpoints it leaves see-through; none when it covers its whole box (no pixel blends with
+    midpoints it leaves see-through (corners first); none when it covers its whole box (no pixel blends with
     the surface). Cached by identity."""
     hit = _PROBES.get(id(coverage))
     if hit is not None and hit[0] is coverage:
@@ -641,8 +657,10 @@ def _probes(coverage: Image.Image) -> tuple[tuple[int, int], ...]:
     if coverage.mode == "RGBA":
         band = coverage.getchannel("A")
         w, h = band.size
-        box = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2)]
-        points = tuple(p for p in dict.fromkeys(box) if band.getpixel(p) == 0)
+        corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
+        middles = [(w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2)]
+        points = tuple(p for p in dict.fromkeys(corners) if band.getpixel(p) == 0)
+        points = points or tuple(p for p in dict.fromkeys(middles) if band.getpixel(p) == 0)
     else:
         bbox = coverage.getbbox() or (0, 0, coverage.width, coverage.height)
         x0, y0, x1, y1 = bbox[0] - 1, bbox[1] - 1, bbox[2], bbox[3]
@@ -654,37 +672,7 @@ def _probes(coverage: Image.Image) -> tuple[tuple[int, int], ...]:
     return points
 
 
-def _surface(image: Image.Image, left: int, top: int, stamp: Image.Image, ink: int = -1) -> int:
-    """The palette index under a stamp: the commonest colour at its uncovered probe points (see
-    :func:`_probes`) other than the ink itself (text never sits on its own colour)."""
-    probes = _probes(stamp)
-    if not probes:
-        return 0
-    width, height = image.size
-    px = image.im.getpixel
-    seen = [
-        px((left + dx, top + dy)) for dx, dy in probes if 0 <= left + dx < width and 0 <= top + dy < height
-    ]
-    others = [v for v in seen if v != ink] or seen or [0]
-    return max(others, key=others.count)  # type: ignore[no-any-return]
-
-
-_STAMPS: OrderedDict[tuple[int, int, int, bytes], tuple[Image.Image, Image.Image, Image.Image]] = OrderedDict()
 _STAMP_LIMIT = 8192
-
-
-def _cached_stamp(key: tuple[int, int, int, bytes], source: Image.Image) -> tuple[Image.Image, Image.Image] | None:
-    hit = _STAMPS.get(key)
-    if hit is not None and hit[0] is source:
-        _STAMPS.move_to_end(key)
-        return hit[1], hit[2]
-    return None
-
-
-def _store_stamp(key: tuple[int, int, int, bytes], source: Image.Image, stamp: Image.Image, bits: Image.Image) -> None:
-    _STAMPS[key] = (source, stamp, bits)  # holds the source, so its id cannot be reused while cached
-    if len(_STAMPS) > _STAMP_LIMIT:
-        _STAMPS.popitem(last=False)
 
 
 def _ink_sprite(
@@ -713,20 +701,45 @@ def _ink_sprite(
 _INK: OrderedDict[tuple[int, int, int, bytes], tuple[Image.Image, tuple[Any, ...]]] = OrderedDict()
 
 
-def _p_sprite(indexed: Indexed, sprite: Image.Image, surface: int) -> tuple[Image.Image, Image.Image]:
-    """An RGBA sprite as a ``P`` stamp: its see-through edges laid over ``surface``, then mapped;
-    the 1-bit mask keeps what the sprite covers at all."""
-    key = (id(sprite), -1, surface, indexed.key)
-    hit = _cached_stamp(key, sprite)
-    if hit is not None:
-        return hit
+_P_SPRITES: OrderedDict[tuple[int, int, bytes], tuple[Image.Image, tuple[tuple[Any, ...], ...]]] = OrderedDict()
+
+
+def _p_sprite(indexed: Indexed, sprite: Image.Image, surface: int) -> tuple[tuple[Any, ...], ...]:
+    """An RGBA sprite as ``P`` bands: its see-through edges laid over ``surface``, then mapped.
+    The band of fully opaque rows is pasted as it is (a row copy); the rows above and below go
+    through a 1-bit mask of what the sprite covers at all. Each band: (y offset, band, mask or
+    ``None``, and their cores). Cached by identity and surface."""
+    key = (id(sprite), surface, indexed.key)
+    hit = _P_SPRITES.get(key)
+    if hit is not None and hit[0] is sprite:
+        _P_SPRITES.move_to_end(key)
+        return hit[1]
     rgba = sprite if sprite.mode == "RGBA" else sprite.convert("RGBA")
     flat = Image.new("RGB", rgba.size, indexed.rgb(surface))
     flat.paste(rgba, (0, 0), rgba)
     stamp = Image.frombytes("P", flat.size, _map(flat, indexed.image).tobytes())
-    bits = rgba.getchannel("A").point([0] + [255] * 255).convert("1")
-    _store_stamp(key, sprite, stamp, bits)
-    return stamp, bits
+    alpha = rgba.getchannel("A")
+    bits = alpha.point([0] + [255] * 255).convert("1")
+    w, h = rgba.size
+    opaque = [alpha.crop((0, y, w, y + 1)).getextrema()[0] == 255 for y in range(h)]
+    top = opaque.index(True) if True in opaque else h
+    bottom = top
+    while bottom < h and opaque[bottom]:
+        bottom += 1
+    parts: list[tuple[Any, ...]] = []
+    for y0, y1, masked in ((0, top, True), (top, bottom, False), (bottom, h, True)):
+        if y1 > y0:
+            band = stamp.crop((0, y0, w, y1))
+            band_bits = bits.crop((0, y0, w, y1)) if masked else None
+            parts.append((y0, band, band_bits, band.im, band_bits.im if band_bits is not None else None))
+    made = tuple(parts)
+    _P_SPRITES[key] = (sprite, made)  # holds the sprite, so its id cannot be reused while cached
+    if len(_P_SPRITES) > _STAMP_LIMIT:
+        _P_SPRITES.popitem(last=False)
+    return made
+
+
+_LAYERS: OrderedDict[tuple[int, bytes], tuple[Image.Image, Image.Image]] = OrderedDict()
 
 
 def paste_layer(image: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
@@ -735,13 +748,14 @@ def paste_layer(image: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> 
     not change after its first paste)."""
     if image.mode == "P" and layer.mode != "P":
         indexed = indexed_of(image)
-        key = (id(layer), -2, 0, indexed.key)
-        hit = _cached_stamp(key, layer)
-        if hit is None:
-            mapped = _map(layer.convert("RGB") if layer.mode != "RGB" else layer, indexed.image)
-            _store_stamp(key, layer, mapped, mapped)
-            hit = (mapped, mapped)
-        layer = hit[0]
+        key = (id(layer), indexed.key)
+        hit = _LAYERS.get(key)
+        if hit is None or hit[0] is not layer:
+            rgb = layer.convert("RGB") if layer.mode != "RGB" else layer
+            hit = _LAYERS[key] = (layer, _map(rgb, indexed.image))  # holds the layer: its id stays unique
+            if len(_LAYERS) > _STAMP_LIMIT:
+                _LAYERS.popitem(last=False)
+        layer = hit[1]
     if image.mode == layer.mode:
         _paste(image, layer, xy, None)
     else:
