@@ -191,10 +191,8 @@ def paste_ink(image: Image.Image, ink: RGB | int, xy: tuple[int, int], mask: Ima
     left, top = xy
     if image.mode == "P":
         # The hot path of every picture (a few hundred labels): plain locals, no Pillow wrappers.
-        indexed = indexed_of(image)
+        indexed, core, width, height = _target(image)
         index = indexed.index(ink) if isinstance(ink, tuple) else int(ink)
-        core = image.im
-        width, height = image.size
         probes = _PROBES.get(id(mask))
         points = probes[1] if probes is not None and probes[0] is mask else _probes(mask)
         seen = [
@@ -203,19 +201,16 @@ def paste_ink(image: Image.Image, ink: RGB | int, xy: tuple[int, int], mask: Ima
             if 0 <= left + px < width and 0 <= top + py < height
         ]
         others = [v for v in seen if v != index] or seen or [0]
-        surface = others[0] if len(others) == 1 else max(others, key=others.count)
+        surface = others[0] if others.count(others[0]) == len(others) else max(others, key=others.count)
         key = (id(mask), index, surface, indexed.key)
         hit = _INK.get(key)
         made = hit[1] if hit is not None and hit[0] is mask else _ink_sprite(indexed, mask, index, surface)
-        x, y = left + made[2], top + made[3]
-        stamp = made[0]
-        right, bottom = x + stamp.width, y + stamp.height
-        if x < 0 or y < 0 or right > width or bottom > height:
-            image.paste(stamp, (x, y), made[1])
+        stamp_core, bits_core, dx, dy, w, h = made[:6]
+        x, y = left + dx, top + dy
+        if x < 0 or y < 0 or x + w > width or y + h > height:
+            image.paste(made[6], (x, y), made[7])  # clipped at the picture's edge
         else:
-            if image.readonly:
-                image._ensure_mutable()
-            core.paste(made[4], (x, y, right, bottom), made[5])
+            core.paste(stamp_core, (x, y, x + w, y + h), bits_core)
         return
     value: Any = ink
     if image.mode == "L" and isinstance(ink, tuple):
@@ -267,28 +262,26 @@ def paste_sprite(image: Image.Image, xy: tuple[int, int], sprite: Image.Image) -
     not change after their first paste (they are cached by identity)."""
     if image.mode == "P":
         x, y = xy
-        indexed = indexed_of(image)
-        core = image.im
-        width, height = image.size
+        indexed, core, width, height = _target(image)
         probes = _PROBES.get(id(sprite))
         points = probes[1] if probes is not None and probes[0] is sprite else _probes(sprite)
-        seen = [core.getpixel((x + px, y + py)) for px, py in points if 0 <= x + px < width and 0 <= y + py < height]
-        surface = (seen[0] if len(seen) == 1 else max(seen, key=seen.count)) if seen else 0
+        surface = 0
+        if points:
+            seen = [core.getpixel((x + px, y + py)) for px, py in points if 0 <= x + px < width and 0 <= y + py < height]
+            if seen:
+                surface = seen[0] if seen.count(seen[0]) == len(seen) else max(seen, key=seen.count)
         key = (id(sprite), surface, indexed.key)
         hit = _P_SPRITES.get(key)
-        parts = hit[1] if hit is not None and hit[0] is sprite else _p_sprite(indexed, sprite, surface)
-        if x < 0 or y < 0 or x + sprite.width > width or y + sprite.height > height:
-            for dy, band, bits, _, _ in parts:
-                image.paste(band, (x, y + dy), bits)
+        w, h, parts = hit[1] if hit is not None and hit[0] is sprite else _p_sprite(indexed, sprite, surface)
+        if x < 0 or y < 0 or x + w > width or y + h > height:
+            for dy, band, bits, _, _, _ in parts:
+                image.paste(band, (x, y + dy), bits)  # clipped at the picture's edge
             return
-        if image.readonly:
-            image._ensure_mutable()
-        for dy, band, _, band_core, bits_core in parts:
-            box = (x, y + dy, x + band.width, y + dy + band.height)
+        for dy, _, _, band_core, bits_core, band_h in parts:
             if bits_core is None:
-                core.paste(band_core, box)
+                core.paste(band_core, (x, y + dy, x + w, y + dy + band_h))
             else:
-                core.paste(band_core, box, bits_core)
+                core.paste(band_core, (x, y + dy, x + w, y + dy + band_h), bits_core)
         return
     if sprite.mode != "RGBA" or image.mode != "RGB":
         image.paste(sprite, xy, sprite)
@@ -604,6 +597,20 @@ def indexed_of(image: Image.Image) -> Indexed:
     return found
 
 
+_TARGET: list[Any] = [None, None]
+
+
+def _target(image: Image.Image) -> tuple[Indexed, Any, int, int]:
+    """(palette lookups, core, width, height) of the ``P`` picture being drawn, made writable;
+    remembered for the last picture, which is asked a few hundred times in a row."""
+    if image is _TARGET[0]:
+        return _TARGET[1]  # type: ignore[no-any-return]
+    image._ensure_mutable()
+    found = (indexed_of(image), image.im, image.width, image.height)
+    _TARGET[0], _TARGET[1] = image, found
+    return found
+
+
 def _paste(image: Image.Image, stamp: Image.Image, xy: tuple[int, int], bits: Image.Image | None) -> None:
     """``image.paste(stamp, xy, bits)`` for same-mode images without Pillow's per-call checks
     (a picture pastes a few hundred stamps); clipped at the edges like ``paste``."""
@@ -649,8 +656,8 @@ def _probes(coverage: Image.Image) -> tuple[tuple[int, int], ...]:
     """Where to look for the surface under a stamp, relative to its corner. Text (``L``): just
     outside its glyphs' box (the four edge midpoints one pixel out), so a label on a chip
     smaller than its padded mask still finds the chip. A sprite (``RGBA``): the corners and edge
-    midpoints it leaves see-through (corners first); none when it covers its whole box (no pixel blends with
-    the surface). Cached by identity."""
+    midpoints it leaves see-through (corners first); none when no pixel is part see-through (then
+    no pixel blends with the surface). Cached by identity."""
     hit = _PROBES.get(id(coverage))
     if hit is not None and hit[0] is coverage:
         return hit[1]
@@ -659,8 +666,10 @@ def _probes(coverage: Image.Image) -> tuple[tuple[int, int], ...]:
         w, h = band.size
         corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
         middles = [(w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2)]
-        points = tuple(p for p in dict.fromkeys(corners) if band.getpixel(p) == 0)
-        points = points or tuple(p for p in dict.fromkeys(middles) if band.getpixel(p) == 0)
+        points = ()
+        if sum(band.histogram()[1:255]):  # some pixel is part see-through: it blends with the surface
+            points = tuple(p for p in dict.fromkeys(corners) if band.getpixel(p) == 0)
+            points = points or tuple(p for p in dict.fromkeys(middles) if band.getpixel(p) == 0)
     else:
         bbox = coverage.getbbox() or (0, 0, coverage.width, coverage.height)
         x0, y0, x1, y1 = bbox[0] - 1, bbox[1] - 1, bbox[2], bbox[3]
@@ -679,8 +688,8 @@ def _ink_sprite(
     indexed: Indexed, mask: Image.Image, ink: int, surface: int
 ) -> tuple[Any, ...]:
     """``mask`` as a ``P`` stamp of ``ink`` over ``surface``, cropped to the glyphs (a padded mask
-    would paste more pixels than it paints): (stamp, 1-bit mask, x and y offset in ``mask``, and
-    the two images' cores for pasting without Pillow's per-call checks)."""
+    would paste more pixels than it paints): the cores of the stamp and its 1-bit mask (pasted
+    without Pillow's per-call checks), their offset in ``mask``, size, and the two images."""
     key = (id(mask), ink, surface, indexed.key)
     hit = _INK.get(key)
     if hit is not None and hit[0] is mask:
@@ -691,7 +700,7 @@ def _ink_sprite(
     coverage = coverage.crop(box)
     stamp = Image.frombytes("P", coverage.size, coverage.point(indexed.ramp(ink, surface)).tobytes())
     bits = coverage.point([0] + [255] * 255).convert("1")
-    made = (stamp, bits, box[0], box[1], stamp.im, bits.im)
+    made = (stamp.im, bits.im, box[0], box[1], stamp.width, stamp.height, stamp, bits)
     _INK[key] = (mask, made)  # holds the mask, so its id cannot be reused while cached
     if len(_INK) > _STAMP_LIMIT:
         _INK.popitem(last=False)
@@ -701,14 +710,16 @@ def _ink_sprite(
 _INK: OrderedDict[tuple[int, int, int, bytes], tuple[Image.Image, tuple[Any, ...]]] = OrderedDict()
 
 
-_P_SPRITES: OrderedDict[tuple[int, int, bytes], tuple[Image.Image, tuple[tuple[Any, ...], ...]]] = OrderedDict()
+_P_SPRITES: OrderedDict[tuple[int, int, bytes], tuple[Image.Image, tuple[int, int, tuple[tuple[Any, ...], ...]]]] = (
+    OrderedDict()
+)
 
 
-def _p_sprite(indexed: Indexed, sprite: Image.Image, surface: int) -> tuple[tuple[Any, ...], ...]:
+def _p_sprite(indexed: Indexed, sprite: Image.Image, surface: int) -> tuple[int, int, tuple[tuple[Any, ...], ...]]:
     """An RGBA sprite as ``P`` bands: its see-through edges laid over ``surface``, then mapped.
     The band of fully opaque rows is pasted as it is (a row copy); the rows above and below go
-    through a 1-bit mask of what the sprite covers at all. Each band: (y offset, band, mask or
-    ``None``, and their cores). Cached by identity and surface."""
+    through a 1-bit mask of what the sprite covers at all. Returns the sprite's size and its bands:
+    (y offset, band, mask or ``None``, their cores, height). Cached by identity and surface."""
     key = (id(sprite), surface, indexed.key)
     hit = _P_SPRITES.get(key)
     if hit is not None and hit[0] is sprite:
@@ -731,8 +742,8 @@ def _p_sprite(indexed: Indexed, sprite: Image.Image, surface: int) -> tuple[tupl
         if y1 > y0:
             band = stamp.crop((0, y0, w, y1))
             band_bits = bits.crop((0, y0, w, y1)) if masked else None
-            parts.append((y0, band, band_bits, band.im, band_bits.im if band_bits is not None else None))
-    made = tuple(parts)
+            parts.append((y0, band, band_bits, band.im, band_bits.im if band_bits is not None else None, y1 - y0))
+    made = (w, h, tuple(parts))
     _P_SPRITES[key] = (sprite, made)  # holds the sprite, so its id cannot be reused while cached
     if len(_P_SPRITES) > _STAMP_LIMIT:
         _P_SPRITES.popitem(last=False)
