@@ -192,21 +192,32 @@ def paste_ink(image: Image.Image, ink: RGB | int, xy: tuple[int, int], mask: Ima
     if image.mode == "P":
         # The hot path of every picture (a few hundred labels): plain locals, no Pillow wrappers.
         indexed, core, width, height = _target(image)
-        index = indexed.index(ink) if isinstance(ink, tuple) else int(ink)
-        probes = _PROBES.get(id(mask))
-        points = probes[1] if probes is not None and probes[0] is mask else _probes(mask)
-        seen = [
-            core.getpixel((left + px, top + py))
-            for px, py in points
-            if 0 <= left + px < width and 0 <= top + py < height
-        ]
-        others = [v for v in seen if v != index] or seen or [0]
-        surface = others[0] if others.count(others[0]) == len(others) else max(others, key=others.count)
-        key = (id(mask), index, surface, indexed.key)
-        hit = _INK.get(key)
-        made = hit[1] if hit is not None and hit[0] is mask else _ink_sprite(indexed, mask, index, surface)
-        stamp_core, bits_core, dx, dy, w, h = made[:6]
-        x, y = left + dx, top + dy
+        if isinstance(ink, tuple):
+            index = indexed.colours.get(ink)
+            if index is None:
+                index = indexed.index(ink)
+        else:
+            index = int(ink)
+        glyphs = _GLYPHS.get(id(mask))
+        if glyphs is None or glyphs.mask is not mask:
+            glyphs = _glyphs(mask)
+        get = core.getpixel
+        (ax, ay), (bx, by), (cx, cy), (dx, dy) = glyphs.points
+        if left + ax >= 0 and top + cy >= 0 and left + bx < width and top + dy < height:
+            seen = [get((left + ax, top + ay)), get((left + bx, top + by)), get((left + cx, top + cy)), get((left + dx, top + dy))]
+        else:
+            seen = [get((left + px, top + py)) for px, py in glyphs.points if 0 <= left + px < width and 0 <= top + py < height]
+        first = seen[0] if seen else 0
+        if seen.count(first) == 4 and first != index:
+            surface = first
+        else:
+            others = [v for v in seen if v != index] or seen or [0]
+            surface = max(others, key=others.count)
+        made = glyphs.stamps.get((index, surface, indexed.key))
+        if made is None:
+            made = glyphs.stamp(indexed, index, surface)
+        stamp_core, bits_core, sx, sy, w, h = made[:6]
+        x, y = left + sx, top + sy
         if x < 0 or y < 0 or x + w > width or y + h > height:
             image.paste(made[6], (x, y), made[7])  # clipped at the picture's edge
         else:
@@ -535,7 +546,7 @@ class Indexed:
         self.image = image
         self.flat: list[int] = image.getpalette() or []
         self.key = bytes(self.flat)
-        self._colours: dict[RGB, int] = {}
+        self.colours: dict[RGB, int] = {}
         self._ramps: dict[tuple[int, int], list[int]] = {}
 
     def rgb(self, index: int) -> RGB:
@@ -543,10 +554,10 @@ class Indexed:
 
     def index(self, colour: RGB) -> int:
         """The palette entry Pillow maps ``colour`` to (cached)."""
-        found = self._colours.get(colour)
+        found = self.colours.get(colour)
         if found is None:
             probe = Image.new("RGB", (1, 1), colour[:3])
-            found = self._colours[colour] = int(_map(probe, self.image).getpixel((0, 0)))  # type: ignore[arg-type]
+            found = self.colours[colour] = int(_map(probe, self.image).getpixel((0, 0)))  # type: ignore[arg-type]
         return found
 
     def ramp(self, ink: int, surface: int) -> list[int]:
@@ -727,28 +738,20 @@ _PROBES: OrderedDict[int, tuple[Image.Image, tuple[tuple[int, int], ...]]] = Ord
 
 
 def _probes(coverage: Image.Image) -> tuple[tuple[int, int], ...]:
-    """Where to look for the surface under a stamp, relative to its corner. Text (``L``): just
-    outside its glyphs' box (the four edge midpoints one pixel out), so a label on a chip
-    smaller than its padded mask still finds the chip. A sprite (``RGBA``): the corners and edge
+    """Where to look for the surface under a sprite, relative to its corner: the corners and edge
     midpoints it leaves see-through (corners first); none when no pixel is part see-through (then
     no pixel blends with the surface). Cached by identity."""
     hit = _PROBES.get(id(coverage))
     if hit is not None and hit[0] is coverage:
         return hit[1]
-    if coverage.mode == "RGBA":
-        band = coverage.getchannel("A")
-        w, h = band.size
-        corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
-        middles = [(w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2)]
-        points = ()
-        if sum(band.histogram()[1:255]):  # some pixel is part see-through: it blends with the surface
-            points = tuple(p for p in dict.fromkeys(corners) if band.getpixel(p) == 0)
-            points = points or tuple(p for p in dict.fromkeys(middles) if band.getpixel(p) == 0)
-    else:
-        bbox = coverage.getbbox() or (0, 0, coverage.width, coverage.height)
-        x0, y0, x1, y1 = bbox[0] - 1, bbox[1] - 1, bbox[2], bbox[3]
-        mx, my = (x0 + x1) // 2, (y0 + y1) // 2
-        points = ((x0, my), (x1, my), (mx, y0), (mx, y1))
+    band = coverage.getchannel("A") if coverage.mode == "RGBA" else coverage.convert("L")
+    w, h = band.size
+    corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
+    middles = [(w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2)]
+    points: tuple[tuple[int, int], ...] = ()
+    if sum(band.histogram()[1:255]):  # some pixel is part see-through: it blends with the surface
+        points = tuple(p for p in dict.fromkeys(corners) if band.getpixel(p) == 0)
+        points = points or tuple(p for p in dict.fromkeys(middles) if band.getpixel(p) == 0)
     _PROBES[id(coverage)] = (coverage, points)
     if len(_PROBES) > _STAMP_LIMIT:
         _PROBES.popitem(last=False)
@@ -758,30 +761,43 @@ def _probes(coverage: Image.Image) -> tuple[tuple[int, int], ...]:
 _STAMP_LIMIT = 8192
 
 
-def _ink_sprite(
-    indexed: Indexed, mask: Image.Image, ink: int, surface: int
-) -> tuple[Any, ...]:
-    """``mask`` as a ``P`` stamp of ``ink`` over ``surface``, cropped to the glyphs (a padded mask
-    would paste more pixels than it paints): the cores of the stamp and its 1-bit mask (pasted
-    without Pillow's per-call checks), their offset in ``mask``, size, and the two images."""
-    key = (id(mask), ink, surface, indexed.key)
-    hit = _INK.get(key)
-    if hit is not None and hit[0] is mask:
-        _INK.move_to_end(key)
-        return hit[1]
-    coverage = mask if mask.mode == "L" else mask.convert("L")
-    box = coverage.getbbox() or (0, 0, 1, 1)
-    coverage = coverage.crop(box)
-    stamp = Image.frombytes("P", coverage.size, coverage.point(indexed.ramp(ink, surface)).tobytes())
-    bits = coverage.point([0] + [255] * 255).convert("1")
-    made = (stamp.im, bits.im, box[0], box[1], stamp.width, stamp.height, stamp, bits)
-    _INK[key] = (mask, made)  # holds the mask, so its id cannot be reused while cached
-    if len(_INK) > _STAMP_LIMIT:
-        _INK.popitem(last=False)
-    return made
+class _Glyphs:
+    """One cached text mask, prepared for ``P`` pictures: where to probe for the surface under it
+    (the four edge midpoints one pixel outside its glyphs: a label on a chip smaller than its
+    padded mask still finds the chip) and its stamps per (ink, surface, palette)."""
+
+    __slots__ = ("mask", "points", "stamps")
+
+    def __init__(self, mask: Image.Image) -> None:
+        self.mask = mask
+        box = mask.getbbox() or (0, 0, mask.width, mask.height)
+        x0, y0, x1, y1 = box[0] - 1, box[1] - 1, box[2], box[3]
+        mx, my = (x0 + x1) // 2, (y0 + y1) // 2
+        self.points = ((x0, my), (x1, my), (mx, y0), (mx, y1))  # left, right, top, bottom
+        self.stamps: dict[tuple[int, int, bytes], tuple[Any, ...]] = {}
+
+    def stamp(self, indexed: Indexed, ink: int, surface: int) -> tuple[Any, ...]:
+        """The mask as a ``P`` stamp of ``ink`` over ``surface``, cropped to the glyphs (a padded
+        mask would paste more pixels than it paints): the cores of the stamp and its 1-bit mask
+        (pasted without Pillow's per-call checks), offset in the mask, size, and the two images."""
+        coverage = self.mask if self.mask.mode == "L" else self.mask.convert("L")
+        box = coverage.getbbox() or (0, 0, 1, 1)
+        coverage = coverage.crop(box)
+        stamp = Image.frombytes("P", coverage.size, coverage.point(indexed.ramp(ink, surface)).tobytes())
+        bits = coverage.point([0] + [255] * 255).convert("1")
+        made = (stamp.im, bits.im, box[0], box[1], stamp.width, stamp.height, stamp, bits)
+        self.stamps[(ink, surface, indexed.key)] = made
+        return made
 
 
-_INK: OrderedDict[tuple[int, int, int, bytes], tuple[Image.Image, tuple[Any, ...]]] = OrderedDict()
+_GLYPHS: OrderedDict[int, _Glyphs] = OrderedDict()
+
+
+def _glyphs(mask: Image.Image) -> _Glyphs:
+    found = _GLYPHS[id(mask)] = _Glyphs(mask)  # holds the mask, so its id cannot be reused while cached
+    if len(_GLYPHS) > _STAMP_LIMIT:
+        _GLYPHS.popitem(last=False)
+    return found
 
 
 _P_SPRITES: OrderedDict[tuple[int, int, bytes], tuple[Image.Image, tuple[int, int, tuple[tuple[Any, ...], ...]]]] = (
