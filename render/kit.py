@@ -622,22 +622,6 @@ def _target(image: Image.Image) -> tuple[Indexed, Any, int, int]:
     return found
 
 
-def _paste(image: Image.Image, stamp: Image.Image, xy: tuple[int, int], bits: Image.Image | None) -> None:
-    """``image.paste(stamp, xy, bits)`` for same-mode images without Pillow's per-call checks
-    (a picture pastes a few hundred stamps); clipped at the edges like ``paste``."""
-    x, y = xy
-    box = (x, y, x + stamp.width, y + stamp.height)
-    if box[0] < 0 or box[1] < 0 or box[2] > image.width or box[3] > image.height:
-        image.paste(stamp, xy, bits)
-        return
-    if image.readonly:
-        image._ensure_mutable()
-    if bits is None:
-        image.im.paste(stamp.im, box)
-    else:
-        image.im.paste(stamp.im, box, bits.im)
-
-
 class PaletteDraw(ImageDraw.ImageDraw):
     """An ``ImageDraw`` for a ``P`` image that takes RGB colours and fills with their palette
     entries (plain ``ImageDraw`` would add new entries to the image's palette instead)."""
@@ -840,24 +824,29 @@ def _p_sprite(indexed: Indexed, sprite: Image.Image, surface: int) -> tuple[int,
     return made
 
 
-_LAYERS: OrderedDict[tuple[int, bytes], tuple[Image.Image, Image.Image]] = OrderedDict()
+_LAYERS: OrderedDict[tuple[int, bytes], tuple[Image.Image, Any, int, int, Image.Image]] = OrderedDict()
 
 
 def paste_layer(image: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
-    """Paste an opaque cached ``layer`` (RGB or ``P``) into ``image``; on a ``P`` image an RGB layer
-    is mapped onto the palette once and the result reused (cached by identity, so ``layer`` must
-    not change after its first paste)."""
-    if image.mode == "P" and layer.mode != "P":
-        indexed = indexed_of(image)
-        key = (id(layer), indexed.key)
-        hit = _LAYERS.get(key)
-        if hit is None or hit[0] is not layer:
-            rgb = layer.convert("RGB") if layer.mode != "RGB" else layer
-            hit = _LAYERS[key] = (layer, _map(rgb, indexed.image))  # holds the layer: its id stays unique
-            if len(_LAYERS) > _STAMP_LIMIT:
-                _LAYERS.popitem(last=False)
-        layer = hit[1]
-    if image.mode == layer.mode:
-        _paste(image, layer, xy, None)
-    else:
+    """Paste an opaque cached ``layer`` (RGB, or ``P`` on the picture's palette) into ``image``; on
+    a ``P`` image an RGB layer is mapped onto the palette once and the result reused (cached by
+    identity, so ``layer`` must not change after its first paste)."""
+    if image.mode != "P":
         image.paste(layer, xy)
+        return
+    indexed, core, width, height = _target(image)
+    key = (id(layer), indexed.key)
+    hit = _LAYERS.get(key)
+    if hit is None or hit[0] is not layer:
+        if layer.mode == "P":
+            mapped = layer
+        else:
+            mapped = _map(layer.convert("RGB") if layer.mode != "RGB" else layer, indexed.image)
+        hit = _LAYERS[key] = (layer, mapped.im, mapped.width, mapped.height, mapped)  # holds the layer
+        if len(_LAYERS) > _STAMP_LIMIT:
+            _LAYERS.popitem(last=False)
+    x, y = xy
+    if x < 0 or y < 0 or x + hit[2] > width or y + hit[3] > height:
+        image.paste(hit[4], xy)  # clipped at the picture's edge
+    else:
+        core.paste(hit[1], (x, y, x + hit[2], y + hit[3]))
