@@ -654,7 +654,7 @@ class PaletteDraw(ImageDraw.ImageDraw):
         plain = (
             len(flat) != 4
             or any(v != int(v) for v in flat)
-            or (fill is None and outline is None)
+            or fill is None  # an outline alone is mostly see-through: Pillow's own is cheaper
             or 2 * radius >= min(flat[2] - flat[0], flat[3] - flat[1]) - 1  # Pillow's joined-corner cases
         )
         if plain:
@@ -674,13 +674,12 @@ class PaletteDraw(ImageDraw.ImageDraw):
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return
         core = self.im
-        w = x1 - x0 + 1
-        for dy, band_core, bits_core, band_h, _, _ in parts:
-            box = (x0, y0 + dy, x0 + w, y0 + dy + band_h)
+        for dx, dy, pw, ph, piece_core, bits_core, _, _ in parts:
+            box = (x0 + dx, y0 + dy, x0 + dx + pw, y0 + dy + ph)
             if bits_core is None:
-                core.paste(band_core, box)
+                core.paste(piece_core, box)
             else:
-                core.paste(band_core, box, bits_core)
+                core.paste(piece_core, box, bits_core)
 
 
 _PANELS: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], ...]] = OrderedDict()
@@ -690,26 +689,47 @@ def _panel_stamp(
     w: int, h: int, radius: float, fill: int | None, outline: int | None, width: int,
     corners: tuple[bool, bool, bool, bool] | None,
 ) -> tuple[tuple[Any, ...], ...]:
-    """A rounded rectangle ``w`` × ``h`` (inclusive corners, as Pillow counts) drawn once: bands of
-    rows, the middle one pasted as it is, the corner rows through a 1-bit mask of the shape."""
+    """A filled rounded rectangle ``w`` × ``h`` (inclusive corners, as Pillow counts) drawn once,
+    cut into pieces: what the shape covers fully is pasted as it is (row copies), only the corner
+    pieces go through a 1-bit mask of the shape. Each piece: (x, y, width, height, cores of the
+    piece and its mask or ``None``, and the two images)."""
     stamp = Image.new("P", (w + 1, h + 1), 0)
     ImageDraw.ImageDraw(stamp).rounded_rectangle((0, 0, w, h), radius, fill, outline, width, corners=corners)
-    shape = Image.new("1", (w + 1, h + 1), 0)
+    shape = Image.new("L", (w + 1, h + 1), 0)
     ImageDraw.ImageDraw(shape).rounded_rectangle(
-        (0, 0, w, h), radius, 1 if fill is not None else None, 1 if outline is not None else None, width,
-        corners=corners,
+        (0, 0, w, h), radius, 255, 255 if outline is not None else None, width, corners=corners
     )
-    full = [shape.crop((0, y, w + 1, y + 1)).getextrema()[0] != 0 for y in range(h + 1)]
-    top = full.index(True) if True in full and fill is not None else h + 1
+
+    def full(box: tuple[int, int, int, int]) -> bool:
+        return bool(shape.crop(box).getextrema()[0] == 255)
+
+    rows = [full((0, y, w + 1, y + 1)) for y in range(h + 1)]
+    top = rows.index(True) if True in rows else h + 1
     bottom = top
-    while bottom <= h and full[bottom]:
+    while bottom <= h and rows[bottom]:
         bottom += 1
+    pieces: list[tuple[int, int, int, int]] = []
+    for y0, y1 in ((0, top), (top, bottom), (bottom, h + 1)):
+        if y1 <= y0:
+            continue
+        if y0 == top:
+            pieces.append((0, y0, w + 1, y1))
+            continue
+        columns = [full((x, y0, x + 1, y1)) for x in range(w + 1)]
+        left = columns.index(True) if True in columns else w + 1
+        right = left
+        while right <= w and columns[right]:
+            right += 1
+        pieces.extend(
+            (x0, y0, x1, y1) for x0, x1 in ((0, left), (left, right), (right, w + 1)) if x1 > x0
+        )
     parts: list[tuple[Any, ...]] = []
-    for a, b, masked in ((0, top, True), (top, bottom, False), (bottom, h + 1, True)):
-        if b > a:
-            band = stamp.crop((0, a, w + 1, b))
-            bits = shape.crop((0, a, w + 1, b)) if masked else None
-            parts.append((a, band.im, bits.im if bits is not None else None, b - a, band, bits))
+    for box in pieces:
+        piece = stamp.crop(box)
+        bits = None if full(box) else shape.crop(box).convert("1")
+        parts.append(
+            (box[0], box[1], box[2] - box[0], box[3] - box[1], piece.im, bits.im if bits else None, piece, bits)
+        )
     return tuple(parts)
 
 
