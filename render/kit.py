@@ -589,36 +589,42 @@ def _indexed(palette: Palette) -> Indexed:
     return found
 
 
-_LAST: list[Any] = [None, None]
-"""The last image palette object looked up and its lookups: a picture asks hundreds of times."""
+_LAST: tuple[Any, Any] = (None, None)
+"""The last image palette object looked up and its lookups: a picture asks hundreds of times.
+One tuple, swapped whole, so renders in parallel threads never see a mixed pair."""
 
 
 def indexed_of(image: Image.Image) -> Indexed:
     """The lookups for the palette a ``P`` image carries (built once per distinct palette)."""
+    global _LAST
     carried = image.palette
-    if carried is not None and carried is _LAST[0]:
-        return _LAST[1]  # type: ignore[no-any-return]
+    last = _LAST
+    if carried is not None and carried is last[0]:
+        return last[1]  # type: ignore[no-any-return]
     key = bytes(carried.palette) if carried is not None else b""
     found = _INDEXED.get(key)
     if found is None:
         carrier = Image.new("P", (1, 1))
         carrier.putpalette(key)
         found = _INDEXED[key] = Indexed(carrier)
-    _LAST[0], _LAST[1] = carried, found
+    _LAST = (carried, found)
     return found
 
 
-_TARGET: list[Any] = [None, None]
+_TARGET: tuple[Any, Any] = (None, None)
+"""The last picture drawn on and its (lookups, core, size); one tuple, swapped whole (threads)."""
 
 
 def _target(image: Image.Image) -> tuple[Indexed, Any, int, int]:
     """(palette lookups, core, width, height) of the ``P`` picture being drawn, made writable;
     remembered for the last picture, which is asked a few hundred times in a row."""
-    if image is _TARGET[0]:
-        return _TARGET[1]  # type: ignore[no-any-return]
+    global _TARGET
+    last = _TARGET
+    if image is last[0]:
+        return last[1]  # type: ignore[no-any-return]
     image._ensure_mutable()
     found = (indexed_of(image), image.im, image.width, image.height)
-    _TARGET[0], _TARGET[1] = image, found
+    _TARGET = (image, found)
     return found
 
 
@@ -817,7 +823,6 @@ def _p_sprite(indexed: Indexed, sprite: Image.Image, surface: int) -> tuple[int,
     key = (id(sprite), surface, indexed.key)
     hit = _P_SPRITES.get(key)
     if hit is not None and hit[0] is sprite:
-        _P_SPRITES.move_to_end(key)
         return hit[1]
     rgba = sprite if sprite.mode == "RGBA" else sprite.convert("RGBA")
     flat = Image.new("RGB", rgba.size, indexed.rgb(surface))

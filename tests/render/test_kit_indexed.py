@@ -172,3 +172,16 @@ def test_cached_rounded_rectangles_are_pillows_pixel_for_pixel() -> None:
             corners=corners,
         )
         assert ours.tobytes() == pillow.tobytes(), (box, radius, width, fill, outline, corners)
+
+
+def test_renders_in_parallel_threads_match_sequential_ones() -> None:
+    """The kit remembers the last picture and palette it drew on; threads must never mix them up
+    (the pool draws in threads while its worker processes start)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    jobs = [(name, view) for name in ("fixer", "torres", "tuscany") for view in _views(name, 20)]
+    expected = [render.draw(name, view) for name, view in jobs]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(3):
+            got = list(pool.map(lambda job: render.draw(*job), jobs))
+            assert got == expected
