@@ -470,12 +470,13 @@ def clock_entries(view: dict) -> list[tuple[str, str, bool]]:
     return out
 
 
-def clock_strip(view: dict, width: int) -> Image.Image | None:
+def clock_strip(view: dict, width: int, like: Image.Image | None = None) -> Image.Image | None:
     """The seats' time banks as a dark band ``width`` wide ("◷ Ana 1 d 4 h left   Bo 2 h 5 min
     left · away until …"), wrapped onto as many lines as needed; ``None`` without clocks.
 
     Why one strip in the kit: every game shows its clocks the same way and a new game gets them
-    by calling :func:`finish`, with no layout of its own to change."""
+    by calling :func:`finish`, with no layout of its own to change. With a ``P`` picture as
+    ``like`` the strip is drawn on that picture's palette (like the picture itself)."""
     entries = clock_entries(view)
     if not entries:
         return None
@@ -496,8 +497,15 @@ def clock_strip(view: dict, width: int) -> Image.Image | None:
             used = start
         lines[-1].append(chip)
         used += chip[4] + gap
-    image = Image.new("RGB", (width, len(lines) * CLOCK_LINE + CLOCK_PAD), CLOCK_FILL)
-    d = ImageDraw.Draw(image)
+    size = (width, len(lines) * CLOCK_LINE + CLOCK_PAD)
+    if like is not None and like.mode == "P":
+        image = Image.new("P", size, 0)
+        image.putpalette(like.getpalette() or [])
+        d: ImageDraw.ImageDraw = PaletteDraw(image)
+        d.rectangle((0, 0, size[0], size[1]), fill=CLOCK_FILL)
+    else:
+        image = Image.new("RGB", size, CLOCK_FILL)
+        d = ImageDraw.Draw(image)
     draw_text(d, (CLOCK_PAD, CLOCK_PAD // 2 + CLOCK_LINE // 2), "◷", CLOCK_SIZE, CLOCK_INK, True, "lm")
     for row, line in enumerate(lines):
         y = CLOCK_PAD // 2 + row * CLOCK_LINE + CLOCK_LINE // 2
@@ -512,13 +520,12 @@ def clock_strip(view: dict, width: int) -> Image.Image | None:
 def with_clocks(image: Image.Image, view: dict) -> Image.Image:
     """``image`` with the clock strip (:func:`clock_strip`) added below it, in the same mode and,
     for a ``P`` image, on the same palette; ``image`` itself when the view carries no clocks."""
-    strip = clock_strip(view, image.width)
+    strip = clock_strip(view, image.width, image)
     if strip is None:
         return image
     out = Image.new(image.mode, (image.width, image.height + strip.height))
     if image.mode == "P":
         out.putpalette(image.getpalette() or [])
-        strip = strip.quantize(palette=image, dither=Image.Dither.NONE)
     out.paste(image, (0, 0))
     out.paste(strip, (0, image.height))
     return out
