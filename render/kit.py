@@ -185,8 +185,8 @@ def paste_ink(image: Image.Image, ink: RGB | int, xy: tuple[int, int], mask: Ima
 
     On ``RGB`` (and ``L``) images that is a plain blend. On a ``P`` image a blend of palette
     *indices* would be garbage, so the mask becomes a cached ``P`` sprite whose edge pixels are the
-    palette's entries on the ramp from the surface under the text (sampled at the mask's corners)
-    to the ink, pasted through a 1-bit mask. ``mask`` must not change after its first use (cached
+    palette's entries on the ramp from the surface under the text (sampled just outside its
+    glyphs) to the ink, pasted through a 1-bit mask. ``mask`` must not change after its first use (cached
     by identity)."""
     left, top = xy
     if image.mode == "P":
@@ -775,7 +775,8 @@ def _probes(coverage: Image.Image) -> tuple[tuple[int, int], ...]:
     return points
 
 
-_STAMP_LIMIT = 8192
+_STAMP_LIMIT = 4096
+"""Stamps kept per kind (text masks, sprites, layers, panels): a few per label a picture shows."""
 
 
 class _Glyphs:
