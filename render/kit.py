@@ -4,6 +4,11 @@ Every renderer uses these so that images look alike across games and any player 
 (Latin, CJK, symbols). Colours come from the Okabe–Ito palette, which stays distinguishable
 under the common colour-vision deficiencies; renderers still print a letter or symbol on every
 coloured thing, because colour alone must never carry meaning.
+
+Pictures are drawn straight onto each game's fixed :class:`Palette` (``P`` mode): cached layers
+are mapped onto it once, shapes go through :class:`PaletteDraw`, and text and sprites are pasted
+as cached ``P`` stamps (:func:`paste_ink`, :func:`paste_sprite`, :func:`paste_layer`), so the
+finished picture is saved as it is. :func:`finish` adds the seats' clocks and encodes.
 """
 
 from __future__ import annotations
