@@ -22,7 +22,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
 LATIN = FONT_DIR / "DejaVuSans.ttf"
@@ -650,11 +650,18 @@ class PaletteDraw(ImageDraw.ImageDraw):
         self.indexed = indexed or indexed_of(image)
 
     def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
-        if isinstance(ink, tuple):
-            ink = self.indexed.index(ink)
-        if isinstance(fill, tuple):
-            fill = self.indexed.index(fill)
-        return super()._getink(ink, fill)
+        if ink is None and fill is None:
+            return super()._getink(ink, fill)  # Pillow's default ink
+        index = self.indexed.index
+        draw_ink = self.draw.draw_ink
+        if isinstance(ink, str):
+            ink = ImageColor.getrgb(ink)[:3]
+        if isinstance(fill, str):
+            fill = ImageColor.getrgb(fill)[:3]
+        return (
+            None if ink is None else draw_ink(index(ink) if isinstance(ink, tuple) else ink),
+            None if fill is None else draw_ink(index(fill) if isinstance(fill, tuple) else fill),
+        )
 
     def rounded_rectangle(  # type: ignore[override]
         self,

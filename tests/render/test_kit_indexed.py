@@ -141,7 +141,9 @@ def test_palette_draw_fills_with_palette_entries_and_never_grows_the_palette() -
     before = image.getpalette()
     d.rectangle((5, 5, 30, 30), fill=(1, 2, 3), outline=kit.INK)  # an undeclared colour: nearest entry
     d.line((0, 59, 59, 0), fill=kit.VERMILION, width=2)
+    d.rectangle((40, 40, 50, 50), fill="white")  # Pillow's colour names work too
     assert image.getpalette() == before
+    assert image.getpixel((45, 45)) == d.indexed.index(kit.WHITE)
     colours = {c for _, c in image.convert("RGB").getcolors() or []}
     assert colours <= set(TORRES.entries())
 
