@@ -453,6 +453,7 @@ async def status(interaction: discord.Interaction) -> None:
     private_view = {**result.view, "locale": locale}
     if result.banks:
         private_view["clocks"] = result.clocks(locale)
+        private_view["away"] = result.away_texts(locale)
     result = dataclasses.replace(result, events=[], locale=locale, view=private_view)
     post = await posting.public_post(result, [header])
     if result.status in ("finished", "abandoned") and reach.current().attach:

@@ -4,6 +4,11 @@ Every renderer uses these so that images look alike across games and any player 
 (Latin, CJK, symbols). Colours come from the Okabe–Ito palette, which stays distinguishable
 under the common colour-vision deficiencies; renderers still print a letter or symbol on every
 coloured thing, because colour alone must never carry meaning.
+
+Pictures are drawn straight onto each game's fixed :class:`Palette` (``P`` mode): cached layers
+are mapped onto it once, shapes go through :class:`PaletteDraw`, and text and sprites are pasted
+as cached ``P`` stamps (:func:`paste_ink`, :func:`paste_sprite`, :func:`paste_layer`), so the
+finished picture is saved as it is. :func:`finish` adds the seats' clocks and encodes.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
 LATIN = FONT_DIR / "DejaVuSans.ttf"
@@ -137,7 +142,7 @@ def text_mask(text: str, size: int, bold: bool, vertical: str) -> TextMask:
     return TextMask(canvas.crop(box), ox - box[0], oy - box[1])
 
 
-_MASKABLE = frozenset({"RGB", "RGBA", "L"})
+_MASKABLE = frozenset({"RGB", "RGBA", "L", "P"})
 
 
 def draw_text(
@@ -175,11 +180,58 @@ def draw_text(
     glyphs = text_mask(text, size, bold, v)
     if glyphs.mask is not None:
         left, top = round(x) - glyphs.dx, round(y) - glyphs.dy
-        ink: Any = fill
-        if image.mode == "L" and isinstance(fill, tuple):
-            ink = round(0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2])
-        image.paste(ink, (left, top, left + glyphs.mask.width, top + glyphs.mask.height), glyphs.mask)
+        paste_ink(image, fill, (left, top), glyphs.mask)
     return width
+
+
+def paste_ink(image: Image.Image, ink: RGB | int, xy: tuple[int, int], mask: Image.Image) -> None:
+    """Paint ``ink`` through the coverage ``mask`` (``L``) with its corner at ``xy``: the one way
+    every renderer stamps cached text.
+
+    On ``RGB`` (and ``L``) images that is a plain blend. On a ``P`` image a blend of palette
+    *indices* would be garbage, so the mask becomes a cached ``P`` sprite whose edge pixels are the
+    palette's entries on the ramp from the surface under the text (sampled just outside its
+    glyphs) to the ink, pasted through a 1-bit mask. ``mask`` must not change after its first use (cached
+    by identity)."""
+    left, top = xy
+    if image.mode == "P":
+        # The hot path of every picture (a few hundred labels): plain locals, no Pillow wrappers.
+        indexed, core, width, height = _target(image)
+        if isinstance(ink, tuple):
+            index = indexed.colours.get(ink)
+            if index is None:
+                index = indexed.index(ink)
+        else:
+            index = int(ink)
+        glyphs = _GLYPHS.get(id(mask))
+        if glyphs is None or glyphs.mask is not mask:
+            glyphs = _glyphs(mask)
+        get = core.getpixel
+        (ax, ay), (bx, by), (cx, cy), (dx, dy) = glyphs.points
+        if left + ax >= 0 and top + cy >= 0 and left + bx < width and top + dy < height:
+            seen = [get((left + ax, top + ay)), get((left + bx, top + by)), get((left + cx, top + cy)), get((left + dx, top + dy))]
+        else:
+            seen = [get((left + px, top + py)) for px, py in glyphs.points if 0 <= left + px < width and 0 <= top + py < height]
+        first = seen[0] if seen else 0
+        if seen.count(first) == 4 and first != index:
+            surface = first
+        else:
+            others = [v for v in seen if v != index] or seen or [0]
+            surface = max(others, key=others.count)
+        made = glyphs.stamps.get((index, surface, indexed.key))
+        if made is None:
+            made = glyphs.stamp(indexed, index, surface)
+        stamp_core, bits_core, sx, sy, w, h = made[:6]
+        x, y = left + sx, top + sy
+        if x < 0 or y < 0 or x + w > width or y + h > height:
+            image.paste(made[6], (x, y), made[7])  # clipped at the picture's edge
+        else:
+            core.paste(stamp_core, (x, y, x + w, y + h), bits_core)
+        return
+    value: Any = ink
+    if image.mode == "L" and isinstance(ink, tuple):
+        value = round(0.299 * ink[0] + 0.587 * ink[1] + 0.114 * ink[2])
+    image.paste(value, (left, top, left + mask.width, top + mask.height), mask)
 
 
 @dataclass(frozen=True)
@@ -224,6 +276,29 @@ def paste_sprite(image: Image.Image, xy: tuple[int, int], sprite: Image.Image) -
     ``image.paste(sprite, xy, sprite)`` but several times faster for the usual sprite (a card or
     panel with rounded corners): only the rows that hold transparency are blended. Sprites must
     not change after their first paste (they are cached by identity)."""
+    if image.mode == "P":
+        x, y = xy
+        indexed, core, width, height = _target(image)
+        probes = _PROBES.get(id(sprite))
+        points = probes[1] if probes is not None and probes[0] is sprite else _probes(sprite)
+        surface = 0
+        if points:
+            seen = [core.getpixel((x + px, y + py)) for px, py in points if 0 <= x + px < width and 0 <= y + py < height]
+            if seen:
+                surface = seen[0] if seen.count(seen[0]) == len(seen) else max(seen, key=seen.count)
+        key = (id(sprite), surface, indexed.key)
+        hit = _P_SPRITES.get(key)
+        w, h, parts = hit[1] if hit is not None and hit[0] is sprite else _p_sprite(indexed, sprite, surface)
+        if x < 0 or y < 0 or x + w > width or y + h > height:
+            for dy, band, bits, _, _, _ in parts:
+                image.paste(band, (x, y + dy), bits)  # clipped at the picture's edge
+            return
+        for dy, _, _, band_core, bits_core, band_h in parts:
+            if bits_core is None:
+                core.paste(band_core, (x, y + dy, x + w, y + dy + band_h))
+            else:
+                core.paste(band_core, (x, y + dy, x + w, y + dy + band_h), bits_core)
+        return
     if sprite.mode != "RGBA" or image.mode != "RGB":
         image.paste(sprite, xy, sprite)
         return
@@ -333,6 +408,24 @@ class Palette:
         )
         return png(indexed)
 
+    def indexed(self) -> Indexed:
+        """Colour → palette index lookups for drawing straight onto ``P`` images (cached)."""
+        return _indexed(self)
+
+    def canvas(self, width: int, height: int, background: RGB = PAPER) -> tuple[Image.Image, PaletteDraw]:
+        """A ``P`` canvas on this palette and a draw that takes RGB colours (see :class:`PaletteDraw`)."""
+        indexed = self.indexed()
+        image = Image.new("P", (width, height), indexed.index(background))
+        image.putpalette(indexed.flat)
+        return image, PaletteDraw(image, indexed)
+
+    def convert(self, image: Image.Image) -> Image.Image:
+        """``image`` mapped onto this palette (``P``), for layers drawn once in RGB and cached."""
+        if image.mode == "P":
+            return image
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        return rgb.quantize(palette=self.image(), dither=Image.Dither.NONE)
+
 
 @lru_cache(maxsize=32)
 def _palette_image(palette: Palette) -> Image.Image:
@@ -348,3 +441,457 @@ def seat_names(view: dict, players: int) -> list[str]:
     """Display names from the view (added by the table), else ``S1``, ``S2``…"""
     names = list(view.get("names") or [])
     return [names[i] if i < len(names) and names[i] else f"S{i + 1}" for i in range(players)]
+
+
+# ---- seat clocks: one strip under every board image ---------------------------------------------
+
+CLOCK_SIZE = 30
+"""Text size of the clock strip: the board is ~1450 px wide and shown ~400 pt wide on a phone,
+so 30 px reads like the boards' own seat labels."""
+CLOCK_LINE = 46
+CLOCK_PAD = 20
+CLOCK_FILL: RGB = INK
+CLOCK_INK: RGB = WHITE
+CLOCK_AWAY: RGB = LIGHT
+
+
+def clock_entries(view: dict) -> list[tuple[str, str, bool]]:
+    """``(name, text, away)`` for every seat with a clock or an away note, from the table's
+    ``view["clocks"]`` (per seat: "1 d 4 h left" or ``None``) and ``view["away"]`` (per seat:
+    "away until …" or ``None``). Clocks are public, so every view may show them."""
+    clocks = list(view.get("clocks") or [])
+    away = list(view.get("away") or [])
+    seats = max(len(clocks), len(away))
+    if not seats:
+        return []
+    names = seat_names(view, seats)
+    out: list[tuple[str, str, bool]] = []
+    for seat in range(seats):
+        left = clocks[seat] if seat < len(clocks) else None
+        until = away[seat] if seat < len(away) else None
+        parts = [str(p) for p in (left, until) if p]
+        if parts:
+            out.append((names[seat], " · ".join(parts), until is not None and bool(until)))
+    return out
+
+
+def clock_strip(view: dict, width: int, like: Image.Image | None = None) -> Image.Image | None:
+    """The seats' time banks as a dark band ``width`` wide ("◷ Ana 1 d 4 h left   Bo 2 h 5 min
+    left · away until …"), wrapped onto as many lines as needed; ``None`` without clocks.
+
+    Why one strip in the kit: every game shows its clocks the same way and a new game gets them
+    by calling :func:`finish`, with no layout of its own to change. With a ``P`` picture as
+    ``like`` the strip is drawn on that picture's palette (like the picture itself)."""
+    entries = clock_entries(view)
+    if not entries:
+        return None
+    gap = 36
+    room = width - 2 * CLOCK_PAD
+    chips: list[tuple[str, str, bool, int, int]] = []
+    for name, text, away in entries:
+        name = fit_text(name, CLOCK_SIZE, True, room // 2)
+        name_w = text_width(name, CLOCK_SIZE, True) + 12
+        text = fit_text(text, CLOCK_SIZE, False, room - name_w)
+        chips.append((name, text, away, name_w, name_w + text_width(text, CLOCK_SIZE)))
+    lines: list[list[tuple[str, str, bool, int, int]]] = [[]]
+    used = text_width("◷", CLOCK_SIZE, True) + 14
+    start = used
+    for chip in chips:
+        if lines[-1] and used + chip[4] > room:
+            lines.append([])
+            used = start
+        lines[-1].append(chip)
+        used += chip[4] + gap
+    size = (width, len(lines) * CLOCK_LINE + CLOCK_PAD)
+    if like is not None and like.mode == "P":
+        image = Image.new("P", size, 0)
+        image.putpalette(like.getpalette() or [])
+        d: ImageDraw.ImageDraw = PaletteDraw(image)
+        d.rectangle((0, 0, size[0], size[1]), fill=CLOCK_FILL)
+    else:
+        image = Image.new("RGB", size, CLOCK_FILL)
+        d = ImageDraw.Draw(image)
+    draw_text(d, (CLOCK_PAD, CLOCK_PAD // 2 + CLOCK_LINE // 2), "◷", CLOCK_SIZE, CLOCK_INK, True, "lm")
+    for row, line in enumerate(lines):
+        y = CLOCK_PAD // 2 + row * CLOCK_LINE + CLOCK_LINE // 2
+        x = CLOCK_PAD + start
+        for name, text, away, name_w, chip_w in line:
+            draw_text(d, (x, y), name, CLOCK_SIZE, CLOCK_INK, bold=True, anchor="lm")
+            draw_text(d, (x + name_w, y), text, CLOCK_SIZE, CLOCK_AWAY if away else CLOCK_INK, anchor="lm")
+            x += chip_w + gap
+    return image
+
+
+def with_clocks(image: Image.Image, view: dict) -> Image.Image:
+    """``image`` with the clock strip (:func:`clock_strip`) added below it, in the same mode and,
+    for a ``P`` image, on the same palette; ``image`` itself when the view carries no clocks."""
+    strip = clock_strip(view, image.width, image)
+    if strip is None:
+        return image
+    out = Image.new(image.mode, (image.width, image.height + strip.height))
+    if image.mode == "P":
+        out.putpalette(image.getpalette() or [])
+    out.paste(image, (0, 0))
+    out.paste(strip, (0, image.height))
+    return out
+
+
+def finish(image: Image.Image, view: dict, palette: Palette) -> bytes:
+    """The PNG every game delivers: its picture, the seats' clocks under it, on its palette."""
+    return palette.encode(with_clocks(image, view))
+
+
+# ---- drawing straight onto the palette (``P`` images) -------------------------------------------
+#
+# Why: mapping a finished RGB picture onto the palette costs as much as encoding it, and every RGB
+# copy and paste moves three times the bytes. So pictures are drawn in ``P`` from the start: cached
+# layers are mapped once, shapes are filled with palette indices, and text and sprites are pasted
+# as cached ``P`` stamps whose anti-aliased edges are the palette's ramp entries. Every colour goes
+# through Pillow's own palette mapping (the one ``quantize`` uses), so a flat colour drawn as a
+# shape gets the same index as the same colour inside a mapped layer.
+
+
+class Indexed:
+    """One palette's lookups: colour → index, and the coverage → index ramps of ink on surface."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+        self.flat: list[int] = image.getpalette() or []
+        self.key = bytes(self.flat)
+        self.colours: dict[RGB, int] = {}
+        self._ramps: dict[tuple[int, int], list[int]] = {}
+
+    def rgb(self, index: int) -> RGB:
+        return (self.flat[3 * index], self.flat[3 * index + 1], self.flat[3 * index + 2])
+
+    def index(self, colour: RGB) -> int:
+        """The palette entry Pillow maps ``colour`` to (cached)."""
+        found = self.colours.get(colour)
+        if found is None:
+            probe = Image.new("RGB", (1, 1), colour[:3])
+            found = self.colours[colour] = int(_map(probe, self.image).getpixel((0, 0)))  # type: ignore[arg-type]
+        return found
+
+    def ramp(self, ink: int, surface: int) -> list[int]:
+        """For each coverage 0…255, the entry for ink laid that much over surface (cached)."""
+        key = (ink, surface)
+        lut = self._ramps.get(key)
+        if lut is None:
+            a, b = self.rgb(surface), self.rgb(ink)
+            strip = Image.new("RGB", (256, 1))
+            strip.putdata([blend(a, b, level / 255) for level in range(256)])
+            lut = self._ramps[key] = list(_map(strip, self.image).tobytes())
+            lut[0], lut[255] = surface, ink
+        return lut
+
+
+def _map(image: Image.Image, palette_image: Image.Image) -> Image.Image:
+    return image.quantize(palette=palette_image, dither=Image.Dither.NONE)
+
+
+_INDEXED: dict[bytes, Indexed] = {}
+
+
+def _indexed(palette: Palette) -> Indexed:
+    image = palette.image()
+    key = bytes(image.getpalette() or [])
+    found = _INDEXED.get(key)
+    if found is None:
+        found = _INDEXED[key] = Indexed(image)
+    return found
+
+
+_LAST: tuple[Any, Any] = (None, None)
+"""The last image palette object looked up and its lookups: a picture asks hundreds of times.
+One tuple, swapped whole, so renders in parallel threads never see a mixed pair."""
+
+
+def indexed_of(image: Image.Image) -> Indexed:
+    """The lookups for the palette a ``P`` image carries (built once per distinct palette)."""
+    global _LAST
+    carried = image.palette
+    last = _LAST
+    if carried is not None and carried is last[0]:
+        return last[1]  # type: ignore[no-any-return]
+    key = bytes(carried.palette) if carried is not None else b""
+    found = _INDEXED.get(key)
+    if found is None:
+        carrier = Image.new("P", (1, 1))
+        carrier.putpalette(key)
+        found = _INDEXED[key] = Indexed(carrier)
+    _LAST = (carried, found)
+    return found
+
+
+_TARGET: tuple[Any, Any] = (None, None)
+"""The last picture drawn on and its (lookups, core, size); one tuple, swapped whole (threads)."""
+
+
+def _target(image: Image.Image) -> tuple[Indexed, Any, int, int]:
+    """(palette lookups, core, width, height) of the ``P`` picture being drawn, made writable;
+    remembered for the last picture, which is asked a few hundred times in a row."""
+    global _TARGET
+    last = _TARGET
+    if image is last[0]:
+        return last[1]  # type: ignore[no-any-return]
+    image._ensure_mutable()
+    found = (indexed_of(image), image.im, image.width, image.height)
+    _TARGET = (image, found)
+    return found
+
+
+class PaletteDraw(ImageDraw.ImageDraw):
+    """An ``ImageDraw`` for a ``P`` image that takes RGB colours and fills with their palette
+    entries (plain ``ImageDraw`` would add new entries to the image's palette instead)."""
+
+    def __init__(self, image: Image.Image, indexed: Indexed | None = None) -> None:
+        super().__init__(image)
+        self.palette = None  # colours are mapped here, never added to the image's palette
+        self.indexed = indexed or indexed_of(image)
+
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        if ink is None and fill is None:
+            return super()._getink(ink, fill)  # Pillow's default ink
+        index = self.indexed.index
+        draw_ink = self.draw.draw_ink
+        if isinstance(ink, str):
+            ink = ImageColor.getrgb(ink)[:3]
+        if isinstance(fill, str):
+            fill = ImageColor.getrgb(fill)[:3]
+        return (
+            None if ink is None else draw_ink(index(ink) if isinstance(ink, tuple) else ink),
+            None if fill is None else draw_ink(index(fill) if isinstance(fill, tuple) else fill),
+        )
+
+    def rounded_rectangle(  # type: ignore[override]
+        self,
+        xy: Any,
+        radius: float = 0,
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+        *,
+        corners: tuple[bool, bool, bool, bool] | None = None,
+    ) -> None:
+        """Like Pillow's, pixel for pixel, but pasted from a cached stamp: Pillow draws the four
+        corners as pie slices and arcs (~50 µs a panel); panels repeat from picture to picture."""
+        flat = tuple(xy[0]) + tuple(xy[1]) if len(xy) == 2 else tuple(xy)
+        plain = (
+            len(flat) != 4
+            or any(v != int(v) for v in flat)
+            or fill is None  # an outline alone is mostly see-through: Pillow's own is cheaper
+            or 2 * radius >= min(flat[2] - flat[0], flat[3] - flat[1]) - 1  # Pillow's joined-corner cases
+        )
+        if plain:
+            super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+            return
+        x0, y0, x1, y1 = (int(v) for v in flat)
+        fill_i = self.indexed.index(fill) if isinstance(fill, tuple) else fill
+        outline_i = self.indexed.index(outline) if isinstance(outline, tuple) else outline
+        key = (x1 - x0, y1 - y0, radius, fill_i, outline_i, width, corners, self.indexed.key)
+        parts = _PANELS.get(key)
+        if parts is None:
+            parts = _PANELS[key] = _panel_stamp(x1 - x0, y1 - y0, radius, fill_i, outline_i, width, corners)
+            if len(_PANELS) > _STAMP_LIMIT:
+                _PANELS.popitem(last=False)
+        image = self._image
+        if x0 < 0 or y0 < 0 or x1 >= image.width or y1 >= image.height:
+            super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+            return
+        core = self.im
+        for dx, dy, pw, ph, piece_core, bits_core, _, _ in parts:
+            box = (x0 + dx, y0 + dy, x0 + dx + pw, y0 + dy + ph)
+            if bits_core is None:
+                core.paste(piece_core, box)
+            else:
+                core.paste(piece_core, box, bits_core)
+
+
+_PANELS: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], ...]] = OrderedDict()
+
+
+def _panel_stamp(
+    w: int, h: int, radius: float, fill: int | None, outline: int | None, width: int,
+    corners: tuple[bool, bool, bool, bool] | None,
+) -> tuple[tuple[Any, ...], ...]:
+    """A filled rounded rectangle ``w`` × ``h`` (inclusive corners, as Pillow counts) drawn once,
+    cut into pieces: what the shape covers fully is pasted as it is (row copies), only the corner
+    pieces go through a 1-bit mask of the shape. Each piece: (x, y, width, height, cores of the
+    piece and its mask or ``None``, and the two images)."""
+    stamp = Image.new("P", (w + 1, h + 1), 0)
+    ImageDraw.ImageDraw(stamp).rounded_rectangle((0, 0, w, h), radius, fill, outline, width, corners=corners)
+    shape = Image.new("L", (w + 1, h + 1), 0)
+    ImageDraw.ImageDraw(shape).rounded_rectangle(
+        (0, 0, w, h), radius, 255, 255 if outline is not None else None, width, corners=corners
+    )
+
+    def full(box: tuple[int, int, int, int]) -> bool:
+        return bool(shape.crop(box).getextrema()[0] == 255)
+
+    rows = [full((0, y, w + 1, y + 1)) for y in range(h + 1)]
+    top = rows.index(True) if True in rows else h + 1
+    bottom = top
+    while bottom <= h and rows[bottom]:
+        bottom += 1
+    pieces: list[tuple[int, int, int, int]] = []
+    for y0, y1 in ((0, top), (top, bottom), (bottom, h + 1)):
+        if y1 <= y0:
+            continue
+        if y0 == top:
+            pieces.append((0, y0, w + 1, y1))
+            continue
+        columns = [full((x, y0, x + 1, y1)) for x in range(w + 1)]
+        left = columns.index(True) if True in columns else w + 1
+        right = left
+        while right <= w and columns[right]:
+            right += 1
+        pieces.extend(
+            (x0, y0, x1, y1) for x0, x1 in ((0, left), (left, right), (right, w + 1)) if x1 > x0
+        )
+    parts: list[tuple[Any, ...]] = []
+    for box in pieces:
+        piece = stamp.crop(box)
+        bits = None if full(box) else shape.crop(box).convert("1")
+        parts.append(
+            (box[0], box[1], box[2] - box[0], box[3] - box[1], piece.im, bits.im if bits else None, piece, bits)
+        )
+    return tuple(parts)
+
+
+def draw_on(image: Image.Image) -> ImageDraw.ImageDraw:
+    """The draw for ``image``: a :class:`PaletteDraw` on ``P`` images, else Pillow's own."""
+    return PaletteDraw(image) if image.mode == "P" else ImageDraw.Draw(image)
+
+
+_PROBES: OrderedDict[int, tuple[Image.Image, tuple[tuple[int, int], ...]]] = OrderedDict()
+
+
+def _probes(coverage: Image.Image) -> tuple[tuple[int, int], ...]:
+    """Where to look for the surface under a sprite, relative to its corner: the corners and edge
+    midpoints it leaves see-through (corners first); none when no pixel is part see-through (then
+    no pixel blends with the surface). Cached by identity."""
+    hit = _PROBES.get(id(coverage))
+    if hit is not None and hit[0] is coverage:
+        return hit[1]
+    band = coverage.getchannel("A") if coverage.mode == "RGBA" else coverage.convert("L")
+    w, h = band.size
+    corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
+    middles = [(w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2)]
+    points: tuple[tuple[int, int], ...] = ()
+    if sum(band.histogram()[1:255]):  # some pixel is part see-through: it blends with the surface
+        points = tuple(p for p in dict.fromkeys(corners) if band.getpixel(p) == 0)
+        points = points or tuple(p for p in dict.fromkeys(middles) if band.getpixel(p) == 0)
+    _PROBES[id(coverage)] = (coverage, points)
+    if len(_PROBES) > _STAMP_LIMIT:
+        _PROBES.popitem(last=False)
+    return points
+
+
+_STAMP_LIMIT = 4096
+"""Stamps kept per kind (text masks, sprites, layers, panels): a few per label a picture shows."""
+
+
+class _Glyphs:
+    """One cached text mask, prepared for ``P`` pictures: where to probe for the surface under it
+    (the four edge midpoints one pixel outside its glyphs: a label on a chip smaller than its
+    padded mask still finds the chip) and its stamps per (ink, surface, palette)."""
+
+    __slots__ = ("mask", "points", "stamps")
+
+    def __init__(self, mask: Image.Image) -> None:
+        self.mask = mask
+        box = mask.getbbox() or (0, 0, mask.width, mask.height)
+        x0, y0, x1, y1 = box[0] - 1, box[1] - 1, box[2], box[3]
+        mx, my = (x0 + x1) // 2, (y0 + y1) // 2
+        self.points = ((x0, my), (x1, my), (mx, y0), (mx, y1))  # left, right, top, bottom
+        self.stamps: dict[tuple[int, int, bytes], tuple[Any, ...]] = {}
+
+    def stamp(self, indexed: Indexed, ink: int, surface: int) -> tuple[Any, ...]:
+        """The mask as a ``P`` stamp of ``ink`` over ``surface``, cropped to the glyphs (a padded
+        mask would paste more pixels than it paints): the cores of the stamp and its 1-bit mask
+        (pasted without Pillow's per-call checks), offset in the mask, size, and the two images."""
+        coverage = self.mask if self.mask.mode == "L" else self.mask.convert("L")
+        box = coverage.getbbox() or (0, 0, 1, 1)
+        coverage = coverage.crop(box)
+        stamp = Image.frombytes("P", coverage.size, coverage.point(indexed.ramp(ink, surface)).tobytes())
+        bits = coverage.point([0] + [255] * 255).convert("1")
+        made = (stamp.im, bits.im, box[0], box[1], stamp.width, stamp.height, stamp, bits)
+        self.stamps[(ink, surface, indexed.key)] = made
+        return made
+
+
+_GLYPHS: OrderedDict[int, _Glyphs] = OrderedDict()
+
+
+def _glyphs(mask: Image.Image) -> _Glyphs:
+    found = _GLYPHS[id(mask)] = _Glyphs(mask)  # holds the mask, so its id cannot be reused while cached
+    if len(_GLYPHS) > _STAMP_LIMIT:
+        _GLYPHS.popitem(last=False)
+    return found
+
+
+_P_SPRITES: OrderedDict[tuple[int, int, bytes], tuple[Image.Image, tuple[int, int, tuple[tuple[Any, ...], ...]]]] = (
+    OrderedDict()
+)
+
+
+def _p_sprite(indexed: Indexed, sprite: Image.Image, surface: int) -> tuple[int, int, tuple[tuple[Any, ...], ...]]:
+    """An RGBA sprite as ``P`` bands: its see-through edges laid over ``surface``, then mapped.
+    The band of fully opaque rows is pasted as it is (a row copy); the rows above and below go
+    through a 1-bit mask of what the sprite covers at all. Returns the sprite's size and its bands:
+    (y offset, band, mask or ``None``, their cores, height). Cached by identity and surface."""
+    key = (id(sprite), surface, indexed.key)
+    hit = _P_SPRITES.get(key)
+    if hit is not None and hit[0] is sprite:
+        return hit[1]
+    rgba = sprite if sprite.mode == "RGBA" else sprite.convert("RGBA")
+    flat = Image.new("RGB", rgba.size, indexed.rgb(surface))
+    flat.paste(rgba, (0, 0), rgba)
+    stamp = Image.frombytes("P", flat.size, _map(flat, indexed.image).tobytes())
+    alpha = rgba.getchannel("A")
+    bits = alpha.point([0] + [255] * 255).convert("1")
+    w, h = rgba.size
+    opaque = [alpha.crop((0, y, w, y + 1)).getextrema()[0] == 255 for y in range(h)]
+    top = opaque.index(True) if True in opaque else h
+    bottom = top
+    while bottom < h and opaque[bottom]:
+        bottom += 1
+    parts: list[tuple[Any, ...]] = []
+    for y0, y1, masked in ((0, top, True), (top, bottom, False), (bottom, h, True)):
+        if y1 > y0:
+            band = stamp.crop((0, y0, w, y1))
+            band_bits = bits.crop((0, y0, w, y1)) if masked else None
+            parts.append((y0, band, band_bits, band.im, band_bits.im if band_bits is not None else None, y1 - y0))
+    made = (w, h, tuple(parts))
+    _P_SPRITES[key] = (sprite, made)  # holds the sprite, so its id cannot be reused while cached
+    if len(_P_SPRITES) > _STAMP_LIMIT:
+        _P_SPRITES.popitem(last=False)
+    return made
+
+
+_LAYERS: OrderedDict[tuple[int, bytes], tuple[Image.Image, Any, int, int, Image.Image]] = OrderedDict()
+
+
+def paste_layer(image: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
+    """Paste an opaque cached ``layer`` (RGB, or ``P`` on the picture's palette) into ``image``; on
+    a ``P`` image an RGB layer is mapped onto the palette once and the result reused (cached by
+    identity, so ``layer`` must not change after its first paste)."""
+    if image.mode != "P":
+        image.paste(layer, xy)
+        return
+    indexed, core, width, height = _target(image)
+    key = (id(layer), indexed.key)
+    hit = _LAYERS.get(key)
+    if hit is None or hit[0] is not layer:
+        if layer.mode == "P":
+            mapped = layer
+        else:
+            mapped = _map(layer.convert("RGB") if layer.mode != "RGB" else layer, indexed.image)
+        hit = _LAYERS[key] = (layer, mapped.im, mapped.width, mapped.height, mapped)  # holds the layer
+        if len(_LAYERS) > _STAMP_LIMIT:
+            _LAYERS.popitem(last=False)
+    x, y = xy
+    if x < 0 or y < 0 or x + hit[2] > width or y + hit[3] > height:
+        image.paste(hit[4], xy)  # clipped at the picture's edge
+    else:
+        core.paste(hit[1], (x, y, x + hit[2], y + hit[3]))

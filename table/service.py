@@ -88,16 +88,25 @@ class Result:
         """Each seat's bank as the reader reads it ("1 d 4 h left")."""
         return [None if b is None else timer.left_text(b, locale or self.locale) for b in self.banks]
 
+    def away_texts(self, locale: str | None = None) -> list[str | None]:
+        """Per seat, "away until 2026-11-28 09:00 UTC" in the reader's language, or ``None``
+        (drawn on the board image beside the clocks, so the wait is explained where it is seen)."""
+        loc = locale or self.locale
+        until = [self.away[i] if i < len(self.away) else None for i in range(len(self.banks))]
+        return [
+            None if u is None else message("away_until", loc, until=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(u)))
+            for u in until
+        ]
+
     def clock_lines(self, locale: str | None = None) -> list[str]:
         """"Ana: 1 d 4 h left" for every seat with a bank ("away until …" for a player away)."""
         loc = locale or self.locale
         out = []
-        for i, (name, text) in enumerate(zip(self.names, self.clocks(loc), strict=False)):
+        for name, text, away in zip(self.names, self.clocks(loc), self.away_texts(loc), strict=False):
             if not text:
                 continue
-            until = self.away[i] if i < len(self.away) else None
-            if until is not None:
-                text += " — " + message("away_until", loc, until=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until)))
+            if away is not None:
+                text += " — " + away
             out.append(f"{name}: {text}")
         return out
 
@@ -266,6 +275,7 @@ class TableService(PlayerCalls):
             result.view = self._decorate(game.view(state, None), names, row.locale)
             if result.banks:
                 result.view["clocks"] = result.clocks()
+                result.view["away"] = result.away_texts()
             result.mention = [
                 users[s] for s in result.to_act
                 if 0 <= s < len(users) and users[s] != actor and not bots.is_bot_id(users[s])

@@ -46,6 +46,8 @@ async def test_away_pauses_the_bank_and_back_resumes_it(db: Database) -> None:
     status = await table.status(channel_id="c")
     assert status.banks[seat] == 46 * HOUR  # stood still
     assert "away until" in status.clock_lines("en")[seat] and "離開至" in status.clock_lines("zh-TW")[seat]
+    assert status.view is not None and "away until" in status.view["away"][seat]  # drawn on the board
+    assert status.view["away"][1 - seat] is None and "離開至" in (status.away_texts("zh-TW")[seat] or "")
     back = await table.back(user=first)
     assert back.away_until is None and back.away_days_used == 2  # the unused day returns
     clock.advance(HOUR)

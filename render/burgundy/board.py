@@ -127,7 +127,7 @@ def _board_frame(locale: str, solo: bool) -> Image.Image:
 def board(ctx: Ctx, y: int) -> None:
     """The central board with its top at ``y``."""
     solo = bool(ctx.view.get("solo"))
-    ctx.img.paste(_board_frame(ctx.locale, solo), (0, y))
+    kit.paste_layer(ctx.img, _board_frame(ctx.locale, solo), (0, y))
     depots = {
         as_int(dp.get("n"), k + 1): dp
         for k, dp in enumerate(ctx.view.get("depots") or [])

@@ -63,7 +63,7 @@ def _estate_hexes(
         label(ctx, (x + 10, y + 20), ctx.w("not_dealt"), 20, kit.GREY)
         return 300, 60
     layer = estate_layer(spaces, rivers, hex_w, bg)
-    ctx.img.paste(layer, (x, y))
+    kit.paste_layer(ctx.img, layer, (x, y))
     _, _, ox, oy = estate_extent(spaces, hex_w)
     marks = last_spaces(ctx.view)
     seat = estate.get("seat")

@@ -36,7 +36,7 @@ from render.burgundy.estate import (
     own_estate,
 )
 from render.burgundy.sprites import die, paste_centre, seat_marker
-from render.burgundy.style import HIGHLIGHT, encode, prompt_text
+from render.burgundy.style import HIGHLIGHT, PALETTE, prompt_text
 
 __all__ = ["HIGHLIGHT", "compose", "draw"]
 
@@ -47,11 +47,12 @@ PHASE_X = 940
 
 def draw(view: dict[str, Any]) -> bytes:
     """Render ``view`` (public when ``view["seat"]`` is null, else that seat's ``/hand`` image)."""
-    return encode(compose(view))
+    return kit.finish(compose(view), view, PALETTE)
 
 
 def compose(view: dict[str, Any]) -> Image.Image:
-    """The table as an RGB image (``draw`` encodes it); split out so tests can inspect pixels."""
+    """The table as a ``P`` image on :data:`PALETTE` (``draw`` encodes it); split out so tests can
+    inspect pixels."""
     players = max(1, int(view.get("players") or len(view.get("estates") or []) or 1))
     names = kit.seat_names(view, players)
     locale = str(view.get("locale") or "en")
@@ -72,7 +73,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
         rows = (len(estates) + 1) // 2
         height = top + rows * (PANEL_H + MARGIN)
     height += legend_h
-    img, d = kit.canvas(WIDTH, height, kit.PAPER)
+    img, d = PALETTE.canvas(WIDTH, height, kit.PAPER)
     ctx = Ctx(img, d, view, names, locale)
 
     _header(ctx)
@@ -172,7 +173,7 @@ def _header(ctx: Ctx) -> None:
     view = ctx.view
     status = str(view.get("status") or "play")
     phase = str(view.get("phase") or "A")
-    ctx.img.paste(_header_frame(ctx.locale, phase, status == "over"), (0, 0))
+    kit.paste_layer(ctx.img, _header_frame(ctx.locale, phase, status == "over"), (0, 0))
     x, y = 18, 58
     if status == "over":
         label(ctx, (x, y), ctx.w("over"), 26, kit.YELLOW, anchor="lm")

@@ -174,7 +174,7 @@ def highlight_ring(width: int, colour: RGB) -> Image.Image:
 
 
 def paste_centre(base: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
-    base.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+    kit.paste_sprite(base, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
 
 
 # ---- goods, dice, markers, icons -----------------------------------------------------------------------
@@ -403,5 +403,5 @@ def paste_text(
         x -= width
     if len(anchor) > 1 and anchor[1] == "a":
         y += _mid_offset(size, bold)
-    base.paste(fill, (round(x - 2), round(y - mask.height / 2)), mask)
+    kit.paste_ink(base, fill, (round(x - 2), round(y - mask.height / 2)), mask)
     return width

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import kit
 from render.burgundy_cards.layers import frame, label, pips, tile, warm
@@ -26,6 +26,7 @@ from render.burgundy_cards.style import (
     HIGHLIGHT,
     KINDS,
     MARGIN,
+    PALETTE,
     PANEL,
     QUESTIONS,
     SILVER,
@@ -33,7 +34,6 @@ from render.burgundy_cards.style import (
     WIDTH,
     WORKER,
     colour_of,
-    encode,
     pick,
     words,
 )
@@ -59,7 +59,7 @@ INFO_W = 160
 def draw(view: dict[str, Any]) -> bytes:
     """The PNG for ``view``."""
     warm((CARD_W, ROW_H - 12), 14, PANEL)
-    return encode(compose(view))
+    return kit.finish(compose(view), view, PALETTE)
 
 
 def compose(view: dict[str, Any]) -> Image.Image:
@@ -100,7 +100,7 @@ def background(players: int, locale: str, private: bool, final: bool) -> Image.I
         y += ESTATE_H
     if private:
         image.paste(_hand_frame(locale), (0, y))
-    return image
+    return PALETTE.convert(image)
 
 
 @lru_cache(maxsize=8)
@@ -185,7 +185,7 @@ def _display(image: Image.Image, view: dict[str, Any]) -> None:
     for row in view["display"]:
         x = MARGIN + 62
         for code in row[:7]:
-            image.paste(tile(code, CARD_W, ROW_H - 12, PANEL), (x, y + 3))
+            kit.paste_layer(image, tile(code, CARD_W, ROW_H - 12, PANEL), (x, y + 3))
             x += CARD_W + 6
         if len(row) > 7:
             label(image, (x, y + 16), f"+{len(row) - 7}", 22, kit.INK, bold=True)
@@ -199,14 +199,14 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
         x = SIDE_X + i * 128
         label(image, (x, y), f"{name.upper()} ×{pile['n']}", 19, kit.DARK, bold=True)
         if pile["top"]:
-            image.paste(tile(pile["top"], 112, 44, kit.PAPER), (x, y + 26))
+            kit.paste_layer(image, tile(pile["top"], 112, 44, kit.PAPER), (x, y + 26))
         else:
-            image.paste(frame(112, 44, kit.PAPER, kit.GREY, 2, kit.PAPER, 7), (x, y + 26))
+            kit.paste_layer(image, frame(112, 44, kit.PAPER, kit.GREY, 2, kit.PAPER, 7), (x, y + 26))
     y = HEADER_H + 146
     x = SIDE_X
     for col in COLOURS:
         left = col in view["bonus1"]
-        image.paste(frame(66, 34, CARD[col] if left else FADED, kit.INK, 1, kit.PAPER, 6), (x, y))
+        kit.paste_layer(image, frame(66, 34, CARD[col] if left else FADED, kit.INK, 1, kit.PAPER, 6), (x, y))
         label(image, (x + 33, y + 17), col, 16, kit.contrast_ink(CARD[col]) if left else kit.INK, bold=True,
               anchor="mm")
         x += 72
@@ -217,7 +217,7 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
     if view.get("shown"):
         label(image, (SIDE_X, y), w["bought"], 20, HIGHLIGHT, bold=True)
         for i, code in enumerate(view["shown"]):
-            image.paste(tile(code, CARD_W, CARD_H, kit.PAPER), (SIDE_X + i * (CARD_W + 8), y + 28))
+            kit.paste_layer(image, tile(code, CARD_W, CARD_H, kit.PAPER), (SIDE_X + i * (CARD_W + 8), y + 28))
         y += 92
     pending = view.get("pending")
     if pending:
@@ -239,7 +239,7 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
 def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str], w: dict[str, str],
             y: int) -> None:
     est = view["estates"][seat]
-    d = ImageDraw.Draw(image)
+    d = kit.draw_on(image)
     if view.get("current") == seat:
         d.rectangle((MARGIN + 4, y + 60, MARGIN + 9, y + ESTATE_H - 14), fill=HIGHLIGHT)
         d.rectangle((MARGIN + 60, y + 46, MARGIN + 460, y + 49), fill=HIGHLIGHT)
@@ -255,7 +255,7 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
         cards = est["est"][col]
         label(image, (x + 59, top + 14), f"{col} {triple_vp.get(col, '')}", 16, kit.contrast_ink(CARD[col]),
               bold=True, anchor="mm")
-        image.paste(pips(len(cards), PANEL), (x + 2, top + 52))
+        kit.paste_layer(image, pips(len(cards), PANEL), (x + 2, top + 52))
         full, rest = divmod(len(cards), 3)
         label(image, (x + 59, top + 82), f"{full} ✓ · {rest}/3", 15, kit.INK, bold=True, anchor="mm")
         for i, code in enumerate(cards[:6]):
@@ -265,7 +265,7 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
             label(image, (x + 4, top + 153), f"+{len(cards) - 6}", 14, kit.DARK)
         x += COL_W
     for i, code in enumerate(est["proj"][:3]):
-        image.paste(tile(code, PROJ_W, 48, PANEL), (PROJ_X + i * PROJ_STEP, top + 26))
+        kit.paste_layer(image, tile(code, PROJ_W, 48, PANEL), (PROJ_X + i * PROJ_STEP, top + 26))
     sy = top + 84
     label(image, (PROJ_X + 32, sy + 28), f"{est['silver']} {w['silver']}", 19, kit.INK, bold=True)
     label(image, (PROJ_X + 162, sy + 28), f"{est['workers']} {w['workers']}", 19, kit.INK, bold=True)
@@ -273,7 +273,7 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
     for code in est["goods"][:6] + est["animals"][:8]:
         if gx > WIDTH - MARGIN - 70:
             break
-        image.paste(tile(code, 60, 28, PANEL), (gx, sy + 58))
+        kit.paste_layer(image, tile(code, 60, 28, PANEL), (gx, sy + 58))
         gx += 64
     bottom = y + ESTATE_H - 36
     values = [str(len(est["sold"])), str(est["hand"]), str(est["stack"])]
@@ -299,7 +299,7 @@ def _hand(image: Image.Image, me: dict[str, Any], w: dict[str, str], locale: str
     x = MARGIN + 16
     col_w = (WIDTH - 2 * MARGIN - 32) // 2
     for use in me.get("uses", []):
-        image.paste(tile(use["card"], 120, 66, kit.WHITE), (x, y + 50))
+        kit.paste_layer(image, tile(use["card"], 120, 66, kit.WHITE), (x, y + 50))
         label(image, (x + 60, y + 124), f"#{use['slot']}", 22, kit.DARK, bold=True, anchor="ma")
         ly = y + 48
         lines = 0
@@ -335,5 +335,5 @@ def _final(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[s
         winners = [s for s, place in zip(final["ranking"], final["places"], strict=True) if place == 1]
         key = "winner" if len(winners) == 1 else "shared"
         text = w[key].format(p=", ".join(names[s] for s in winners))
-    image.paste(frame(WIDTH - 2 * MARGIN, FINAL_H - 10, ACTIVE, HIGHLIGHT, 3, kit.PAPER), (MARGIN, y + 4))
+    kit.paste_layer(image, frame(WIDTH - 2 * MARGIN, FINAL_H - 10, ACTIVE, HIGHLIGHT, 3, kit.PAPER), (MARGIN, y + 4))
     label(image, (MARGIN + 16, y + 14), text, 26, kit.INK, bold=True, max_width=WIDTH - 2 * MARGIN - 32)

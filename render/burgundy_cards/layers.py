@@ -47,7 +47,7 @@ def label(image: Image.Image, xy: tuple[float, float], text: str, size: int, fil
         x -= width / 2
     elif anchor[0] == "r":
         x -= width
-    image.paste(fill, (round(x), round(y) - top), mask)
+    kit.paste_ink(image, fill, (round(x), round(y) - top), mask)
     return width
 
 

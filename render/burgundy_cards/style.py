@@ -10,8 +10,6 @@ than RGB, which keeps the 40 ms budget.
 
 from __future__ import annotations
 
-from PIL import Image
-
 from render import kit
 
 RGB = kit.RGB
@@ -47,10 +45,6 @@ PALETTE = kit.Palette(
     ramps=(kit.Ramps(INKS, SURFACES), kit.Ramps((kit.GREY,), (kit.PAPER, PANEL, kit.WHITE))),
 )
 """The card game's fixed PNG palette (the kit builds it and encodes)."""
-
-
-def encode(image: Image.Image) -> bytes:
-    return PALETTE.encode(image)
 
 
 def _t(en: str, tw: str, cn: str) -> dict[str, str]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import kit
 from render.fixer.board import draw_region, frame
@@ -33,7 +33,7 @@ from render.fixer.panels import (
     result_height,
     result_panel,
 )
-from render.fixer.png import STATUS_FILL, encode
+from render.fixer.png import PALETTE, STATUS_FILL
 from render.fixer.scene import AUTOMA, CHANCE, Box, Scene
 from render.fixer.widgets import HIGHLIGHT, fit, seat_label, write
 
@@ -147,7 +147,8 @@ def layout(players: int, solo: bool, with_hand: bool, result_h: int) -> Layout:
 def _base(shape: Layout) -> Image.Image:
     """The static layer: background, the two bands at the top, plain panel and region plates.
 
-    Copied for every picture; only what differs (highlighted panels, closed regions) is redrawn."""
+    Drawn once in RGB, mapped onto the palette and copied (one byte a pixel) for every picture;
+    only what differs (highlighted panels, closed regions) is drawn on it."""
     image, d = kit.canvas(WIDTH, shape.height)
     d.rectangle((0, 0, WIDTH, HEADER), fill=kit.INK)
     d.rectangle((0, HEADER, WIDTH, HEADER + STATUS), fill=STATUS_FILL)
@@ -159,7 +160,7 @@ def _base(shape: Layout) -> Image.Image:
         frame(d, box, closed=False)
     if shape.hand is not None:
         panel_frame(d, shape.hand, highlighted=False)
-    return image
+    return PALETTE.convert(image)
 
 
 def _header(scene: Scene) -> None:
@@ -253,7 +254,8 @@ def _region_index(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
 
 
 def picture(view: dict[str, Any]) -> Image.Image:
-    """The FIXER image as a Pillow image (``draw`` encodes it); split out for tests and benchmarks."""
+    """The FIXER image as a ``P`` image on :data:`PALETTE` (``draw`` encodes it); split out for tests
+    and benchmarks."""
     players = int(view.get("players") or len(view.get("seats") or []) or 2)
     solo = bool(view.get("solo"))
     probe = Scene.start(view, Image.new("RGB", (1, 1)))
@@ -261,7 +263,7 @@ def picture(view: dict[str, Any]) -> Image.Image:
     over = bool(view.get("over")) and bool(view.get("result"))
     shape = layout(players, solo, hand is not None, result_height(view) if over else 0)
     image = _base(shape).copy()
-    scene = Scene(view, image, ImageDraw.Draw(image), probe.words, probe.names)
+    scene = Scene(view, image, kit.draw_on(image), probe.words, probe.names)
     _header(scene)
     _status(scene)
     regions = _region_index(view)
@@ -283,4 +285,4 @@ def picture(view: dict[str, Any]) -> Image.Image:
 
 def draw(view: dict[str, Any]) -> bytes:
     """Render a FIXER view (public or a seat's own) as PNG bytes."""
-    return encode(picture(view))
+    return kit.finish(picture(view), view, PALETTE)

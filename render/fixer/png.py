@@ -7,8 +7,6 @@ marker on a panel). The kit turns this into the palette and does the encoding.
 
 from __future__ import annotations
 
-from PIL import Image
-
 from render import kit
 from render.fixer.cards import (
     BACK,
@@ -52,7 +50,3 @@ PALETTE = kit.Palette(
     ),
     edges=SURFACES,
 )
-
-
-def encode(image: Image.Image) -> bytes:
-    return PALETTE.encode(image)

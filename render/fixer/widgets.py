@@ -168,5 +168,5 @@ def write(
     elif anchor[0] == "r":
         x -= width
     left, top = round(x) - 5, round(y) - anchor_y
-    image.paste(fill, (left, top, left + mask.width, top + mask.height), mask)
+    kit.paste_ink(image, fill, (left, top), mask)
     return width

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.torres.layers import background, king_stamp, knight_stamp, paste_stamp, tile
-from render.torres.png import encode
+from render.torres.png import PALETTE
 from render.torres.style import (
     ACTIVE_FILL,
     BOARD_X,
@@ -45,7 +45,7 @@ def draw(view: dict[str, Any]) -> bytes:
     private = view.get("me") is not None
     height = HEIGHT + (CARD_STRIP if private else 0)
     image = background(height).copy()
-    d = ImageDraw.Draw(image)
+    d = kit.draw_on(image)
     locale = str(view.get("locale") or "en")
     names = kit.seat_names(view, int(view["players"]))
     _header(d, view, locale)
@@ -53,7 +53,7 @@ def draw(view: dict[str, Any]) -> bytes:
     _panel(d, view, names, locale)
     if private:
         _cards(d, view, locale, HEIGHT)
-    return encode(image)
+    return kit.finish(image, view, PALETTE)
 
 
 def _cell_box(sq: int) -> tuple[int, int, int, int]:
@@ -79,7 +79,7 @@ def _board(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> 
     starts = set(view.get("start_squares") or [])
     for sq in range(64):
         box = _cell_box(sq)
-        image.paste(tile(heights[sq]), box[:2])
+        kit.paste_layer(image, tile(heights[sq]), box[:2])
         if f"{FILES[sq % 8]}{sq // 8 + 1}" in starts:
             d.rectangle((box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), outline=START_FRAME, width=3)
     _castle_outlines(d, view["castles"], heights, king_castle(view))

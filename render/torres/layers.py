@@ -12,6 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import kit
+from render.torres.png import PALETTE
 from render.torres.style import (
     BOARD_X,
     BOARD_Y,
@@ -40,7 +41,7 @@ def background(height: int) -> Image.Image:
         kit.draw_text(
             d, (BOARD_X - 24, BOARD_Y + (7 - i) * CELL + CELL / 2), str(i + 1), 26, kit.DARK, True, "mm"
         )
-    return image
+    return PALETTE.convert(image)
 
 
 @lru_cache(maxsize=32)
@@ -77,4 +78,4 @@ def king_stamp() -> Image.Image:
 def paste_stamp(image: Image.Image, stamp: Image.Image, centre: tuple[float, float]) -> None:
     x = int(centre[0] - TOKEN / 2)
     y = int(centre[1] - TOKEN / 2)
-    image.paste(stamp, (x, y), stamp)
+    kit.paste_sprite(image, (x, y), stamp)

@@ -6,8 +6,6 @@ each surface (anti-aliased edges live there). The kit builds the palette and enc
 
 from __future__ import annotations
 
-from PIL import Image
-
 from render import kit
 from render.torres.style import (
     ACTIVE_FILL,
@@ -34,7 +32,3 @@ PALETTE = kit.Palette(
     colours=(*INKS, *SURFACES, kit.GREY, FRAME, START_FRAME, kit.VERMILION),
     ramps=(kit.Ramps(INKS, SURFACES, STEPS), kit.Ramps((kit.VERMILION,), (kit.WHITE,), STEPS)),
 )
-
-
-def encode(image: Image.Image) -> bytes:
-    return PALETTE.encode(image)

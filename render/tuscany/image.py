@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.tuscany import layers
-from render.tuscany.png import encode
+from render.tuscany.png import PALETTE
 from render.tuscany.style import (
     ACTIVE_FILL,
     BONUS_ORDER,
@@ -62,7 +62,7 @@ def draw(view: dict[str, Any]) -> bytes:
     rows = (players + 1) // 2
     private = view.get("me") is not None
     height = HEADER + SHARED + rows * (PANEL_H + MARGIN) + (HAND_STRIP if private else 0) + MARGIN
-    image, d = kit.canvas(WIDTH, height)
+    image, d = PALETTE.canvas(WIDTH, height)
     d.im_ = image  # type: ignore[attr-defined]  # the image under this draw, for pasted text
     locale = str(view.get("locale") or "en")
     w = words(locale)
@@ -75,7 +75,7 @@ def draw(view: dict[str, Any]) -> bytes:
         _panel(d, view, seat, names[seat], w, ox, oy)
     if private:
         _hand(d, view, w, HEADER + SHARED + rows * (PANEL_H + MARGIN))
-    return encode(image)
+    return kit.finish(image, view, PALETTE)
 
 
 # ---- geometry -----------------------------------------------------------------------------------
@@ -130,24 +130,35 @@ def _tile_hex(
     farm: list[str] | None = None,
     label: str = "",
 ) -> None:
-    """A loose tile (display or storage): its colour, type symbol and code."""
+    """A loose tile (display or storage): its colour, type symbol and code (a cached sprite), and
+    the farm types it feeds under it."""
+    sprite = _tile_sprite(code, int(r), label)
+    kit.paste_sprite(d.im_, (round(cx) - sprite.width // 2, round(cy) - sprite.height // 2), sprite)
+    if farm and code is not None and code != "hex":
+        layers.text(d.im_, (cx, cy + r * 1.18), "/".join(farm), 15, kit.INK, bold=True, anchor="mm")
+
+
+@lru_cache(maxsize=512)
+def _tile_sprite(code: str | None, r: int, label: str) -> Image.Image:
+    """The hex of a loose tile drawn once (a few dozen tiles recur on every table)."""
+    side = 2 * r + 3
+    image = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    cx = cy = side // 2
     if code is None:
         d.polygon(hex_points(cx, cy, r), fill=kit.LIGHT, outline=kit.GREY)
-        return
+        return image
     if code == "hex":
         d.polygon(hex_points(cx, cy, r), fill=kit.SKY, outline=kit.INK)
-        layers.text(d.im_, (cx, cy), HEX_TOKEN, int(r * 0.9), kit.INK, anchor="mm")
-        return
+        layers.text(image, (cx, cy), HEX_TOKEN, int(r * 0.9), kit.INK, anchor="mm")
+        return image
     colour = code[1]
     fill = COLOUR_RGB[colour]
     ink = kit.contrast_ink(fill)
     d.polygon(hex_points(cx, cy, r), fill=fill, outline=kit.INK)
-    layers.text(
-        d.im_, (cx, cy - r * 0.22), SYMBOL[colour] + colour, int(r * 0.62), ink, bold=True, anchor="mm"
-    )
-    layers.text(d.im_, (cx, cy + r * 0.42), label or code, int(r * 0.42), ink, bold=True, anchor="mm")
-    if farm:
-        layers.text(d.im_, (cx, cy + r * 1.18), "/".join(farm), 15, kit.INK, bold=True, anchor="mm")
+    layers.text(image, (cx, cy - r * 0.22), SYMBOL[colour] + colour, int(r * 0.62), ink, bold=True, anchor="mm")
+    layers.text(image, (cx, cy + r * 0.42), label or code, int(r * 0.42), ink, bold=True, anchor="mm")
+    return image
 
 
 def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any], w: dict[str, str]) -> None:
@@ -264,7 +275,7 @@ def _estate(
         tuple(sorted(info["covered"].items())),
     )
     stamp = _estate_stamp(key)
-    d.im_.paste(stamp, (ox - ESTATE_PAD, oy - ESTATE_PAD))
+    kit.paste_layer(d.im_, stamp, (ox - ESTATE_PAD, oy - ESTATE_PAD))
 
 
 ESTATE_PAD = 30

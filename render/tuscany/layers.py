@@ -62,4 +62,4 @@ def text(
     elif anchor[0] == "r":
         x -= width
     middle = y if anchor[1:2] == "m" else y + _middle(size, bold)
-    image.paste(fill, (round(x - 3), round(middle - mask.height / 2)), mask)
+    kit.paste_ink(image, fill, (round(x - 3), round(middle - mask.height / 2)), mask)

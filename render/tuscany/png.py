@@ -7,8 +7,6 @@ The kit builds the palette and encodes.
 
 from __future__ import annotations
 
-from PIL import Image
-
 from render import kit
 from render.tuscany.style import ACTIVE_FILL, COLOUR_RGB, COLOURS, FRAME, PANEL_FILL, tint
 
@@ -36,7 +34,3 @@ PALETTE = kit.Palette(
         kit.Ramps((FRAME,), (kit.PAPER, PANEL_FILL, ACTIVE_FILL), STEPS),
     ),
 )
-
-
-def encode(image: Image.Image) -> bytes:
-    return PALETTE.encode(image)
