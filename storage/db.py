@@ -125,6 +125,43 @@ USER_COLUMNS = (
 
 
 @dataclass(frozen=True)
+class ServerSettings:
+    """A server's defaults, set with ``/settings`` (Manage Server). The defaults are what a server
+    that never opened ``/settings`` gets: Postern's timer, a thread per game, the server's own
+    Discord language for channel posts."""
+
+    guild_id: str
+    timer: str | None = None
+    """Default turn timer of new tables (a key of ``table.timer.SECONDS``); ``None``: Postern's."""
+    threads: bool = True
+    """Whether ``/game new`` in a text channel opens the game in a new thread."""
+    locale: str | None = None
+    """Language of the channel posts of new games; ``None``: the server's Discord language."""
+
+
+SERVER_COLUMNS = "guild_id, timer, threads, locale"
+
+
+def _server(r: Sequence[Any]) -> ServerSettings:
+    return ServerSettings(str(r[0]), r[1], bool(r[2]), r[3])
+
+
+def _user(row: Sequence[Any]) -> UserSettings:
+    return UserSettings(
+        str(row[0]), bool(row[1]),
+        None if row[2] is None else int(row[2]), None if row[3] is None else int(row[3]),
+        str(row[4]), row[5],
+        None if row[6] is None else float(row[6]), None if row[7] is None else float(row[7]), int(row[8]),
+    )
+
+
+DueRecord = tuple[int, str, int, float, float | None]
+"""A due item as copied between databases: (seat, kind, turn, due time, done time or ``None``)."""
+VoteRecord = tuple[int, int, str, str, float]
+"""A vote as copied between databases: (seat, turn, voter, choice, time)."""
+
+
+@dataclass(frozen=True)
 class DueItem:
     """A durable due time: a reminder or an expiry of one seat's turn (``turn`` = the log position
     at which that turn began, so each turn has its own items)."""
@@ -619,14 +656,7 @@ class Database:
     async def user_settings(self, user_id: str) -> UserSettings:
         """The user's settings, or the defaults for a user who never changed any."""
         row = await self._fetch_one(f"SELECT {USER_COLUMNS} FROM user_settings WHERE user_id = ?", (user_id,))
-        if row is None:
-            return UserSettings(user_id)
-        return UserSettings(
-            str(row[0]), bool(row[1]),
-            None if row[2] is None else int(row[2]), None if row[3] is None else int(row[3]),
-            str(row[4]), row[5],
-            None if row[6] is None else float(row[6]), None if row[7] is None else float(row[7]), int(row[8]),
-        )
+        return UserSettings(user_id) if row is None else _user(row)
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         """Write the user's settings whole (insert or replace)."""
@@ -643,18 +673,85 @@ class Database:
                 values,
             )
 
+    # ---- server settings -----------------------------------------------------------------------
+    async def server_settings(self, guild_id: str) -> ServerSettings:
+        """The server's settings, or the defaults for a server that never changed any."""
+        row = await self._fetch_one(f"SELECT {SERVER_COLUMNS} FROM server_settings WHERE guild_id = ?", (guild_id,))
+        return ServerSettings(guild_id) if row is None else _server(row)
+
+    async def save_server_settings(self, settings: ServerSettings) -> None:
+        """Write the server's settings whole (insert or replace)."""
+        s = settings
+        async with self.transaction() as tx:
+            await tx.execute(
+                f"INSERT INTO server_settings ({SERVER_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET timer = excluded.timer, threads = excluded.threads,"
+                " locale = excluded.locale, updated_at = excluded.updated_at",
+                (s.guild_id, s.timer, int(s.threads), s.locale, time.time()),
+            )
+
+    async def mark_once(self, game_id: int, seat: int, kind: str, turn: int, now: float) -> bool:
+        """Record that something happened once for a seat's turn (e.g. the mention that stands in
+        for a reminder when DMs are closed): True only for the first caller, in any process."""
+        async with self.transaction() as tx:
+            changed = await tx.execute(
+                "INSERT INTO due_items (game_id, seat, kind, turn, due_at, done_at) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seat, kind, turn) DO NOTHING",
+                (game_id, seat, kind, turn, now, now),
+            )
+        return changed == 1
+
     # ---- moving house (``python -m storage.copy``) ---------------------------------------------------
     async def game_ids_after(self, after: int, limit: int = 500) -> list[int]:
         """Game ids above ``after`` in order, a page at a time (a range of the primary key)."""
         rows = await self._fetch("SELECT id FROM games WHERE id > ? ORDER BY id LIMIT ?", (after, limit))
         return [int(r[0]) for r in rows]
 
-    async def put_game(self, row: GameRow, seats: list[SeatRow], actions: list[ActionRow]) -> None:
-        """Write a game exactly as given (same id, version and log), replacing any copy of it.
+    async def user_settings_after(self, after: str, limit: int = 500) -> list[UserSettings]:
+        """Users' settings with ids above ``after`` in order, a page at a time (by primary key)."""
+        rows = await self._fetch(
+            f"SELECT {USER_COLUMNS} FROM user_settings WHERE user_id > ? ORDER BY user_id LIMIT ?", (after, limit)
+        )
+        return [_user(r) for r in rows]
+
+    async def server_settings_after(self, after: str, limit: int = 500) -> list[ServerSettings]:
+        """Servers' settings with ids above ``after`` in order, a page at a time (by primary key)."""
+        rows = await self._fetch(
+            f"SELECT {SERVER_COLUMNS} FROM server_settings WHERE guild_id > ? ORDER BY guild_id LIMIT ?",
+            (after, limit),
+        )
+        return [_server(r) for r in rows]
+
+    async def schedule_of(self, game_id: int) -> tuple[list[DueRecord], list[VoteRecord]]:
+        """A game's due items (pending and done) and votes, in a stable order, for copying."""
+        due = await self._fetch(
+            "SELECT seat, kind, turn, due_at, done_at FROM due_items WHERE game_id = ?", (game_id,)
+        )
+        votes = await self._fetch(
+            "SELECT seat, turn, voter, choice, at FROM votes WHERE game_id = ?", (game_id,)
+        )
+        due_out: list[DueRecord] = sorted(
+            (int(r[0]), str(r[1]), int(r[2]), float(r[3]), None if r[4] is None else float(r[4])) for r in due
+        )
+        vote_out: list[VoteRecord] = sorted((int(r[0]), int(r[1]), str(r[2]), str(r[3]), float(r[4])) for r in votes)
+        return due_out, vote_out
+
+    async def put_game(
+        self,
+        row: GameRow,
+        seats: list[SeatRow],
+        actions: list[ActionRow],
+        due: Sequence[DueRecord] = (),
+        votes: Sequence[VoteRecord] = (),
+    ) -> None:
+        """Write a game exactly as given (same id, version, log, due items and votes), replacing
+        any copy of it.
 
         One transaction, so a copy interrupted half-way leaves each game either whole or absent.
         """
         async with self.transaction() as tx:
+            await tx.execute("DELETE FROM votes WHERE game_id = ?", (row.id,))
+            await tx.execute("DELETE FROM due_items WHERE game_id = ?", (row.id,))
             await tx.execute("DELETE FROM actions WHERE game_id = ?", (row.id,))
             await tx.execute("DELETE FROM seats WHERE game_id = ?", (row.id,))
             await tx.execute("DELETE FROM games WHERE id = ?", (row.id,))
@@ -669,6 +766,14 @@ class Database:
             await tx.executemany(
                 "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(row.id, a.seq, a.seat, a.action, a.user_id, json.dumps(a.events), a.at) for a in actions],
+            )
+            await tx.executemany(
+                "INSERT INTO due_items (game_id, seat, kind, turn, due_at, done_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(row.id, *d) for d in due],
+            )
+            await tx.executemany(
+                "INSERT INTO votes (game_id, seat, turn, voter, choice, at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(row.id, *v) for v in votes],
             )
             await self._after_explicit_ids(tx)
 

@@ -102,6 +102,19 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat, turn, voter)
     );
     """,
+    # 4: server settings, chosen by a member with Manage Server through ``/settings``: the default
+    # turn timer of new tables (``NULL``: Postern's default), whether a new game opens its own
+    # thread, and the language of the channel posts of new games (``NULL``: the server's Discord
+    # language). One row per server, read by its primary key whenever a game opens.
+    """
+    CREATE TABLE server_settings (
+        guild_id    TEXT PRIMARY KEY,
+        timer       TEXT DEFAULT NULL,
+        threads     INTEGER NOT NULL DEFAULT 1,
+        locale      TEXT DEFAULT NULL,
+        updated_at  REAL NOT NULL
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

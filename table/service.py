@@ -31,6 +31,7 @@ from table.me import PlayerCalls
 from table.messages import TableError, message, refusal
 from table.options import split_options
 from table.order import sort_moves
+from table.server import ServerCalls
 
 log = logging.getLogger("postern.table")
 
@@ -50,6 +51,8 @@ class User:
     id: str
     name: str
     can_manage: bool = False
+    can_manage_server: bool = False
+    """Manage Server: may change the server's settings (``table.server``)."""
 
 
 @dataclass
@@ -165,7 +168,7 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService(PlayerCalls):
+class TableService(PlayerCalls, ServerCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(
@@ -320,6 +323,8 @@ class TableService(PlayerCalls):
     ) -> Result:
         """Open a lobby (host seated); ``solo`` (a DM) starts a one-player game at once."""
         chosen, opts, capacity = self.validate(game=game, players=players, options=options, locale=locale, solo=solo)
+        if guild_id is not None and not solo:
+            opts, locale = await self._server_defaults(guild_id, chosen, opts, capacity, locale)
         current = await self.db.live_game(channel_id)
         if current is not None:
             raise TableError("channel_busy", game=rules.get(current.game).title["en"])
