@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from datetime import time as dt_time
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -70,7 +71,11 @@ def _minutes(text: str) -> int:
 
 
 def quiet_until(settings: UserSettings, now: float) -> float | None:
-    """If ``now`` falls in the player's quiet hours, the game time they end; else ``None``."""
+    """If ``now`` falls in the player's quiet hours, the game time they end; else ``None``.
+
+    The end is found on the player's own wall clock (today's or tomorrow's end time, as a local
+    date and time) and only then turned into a moment, so a night in which the clocks change for
+    daylight saving still ends at the hour they chose, not an hour early or late."""
     if settings.quiet_start is None or settings.quiet_end is None or settings.quiet_start == settings.quiet_end:
         return None
     zone = ZoneInfo(settings.time_zone)
@@ -80,8 +85,13 @@ def quiet_until(settings: UserSettings, now: float) -> float | None:
     inside = start <= minute < end if start < end else (minute >= start or minute < end)
     if not inside:
         return None
-    wait = (end - minute) % (24 * 60)
-    return now + wait * 60 - local.second
+    day = local.date() if minute < end else local.date() + timedelta(days=1)
+    ends = datetime.combine(day, dt_time(end // 60, end % 60), zone)
+    # A wall time that does not exist that night (skipped by a spring-forward) is read with the
+    # offset before the change, which lands just after the gap; a repeated (autumn) hour is read
+    # as its first occurrence.
+    moment = ends.timestamp()
+    return moment if moment > now else None
 
 
 class PlayerCalls:

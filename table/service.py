@@ -27,7 +27,7 @@ from table import bots, observability, seating, timer
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
-from table.me import PlayerCalls
+from table.me import AWAY_END, PlayerCalls
 from table.messages import TableError, message, refusal
 from table.options import split_options
 from table.order import sort_moves
@@ -88,21 +88,25 @@ class Result:
     """Per seat, the game time until which its player is away, or ``None``."""
 
     def clocks(self, locale: str | None = None) -> list[str | None]:
-        """Each seat's bank as the reader reads it ("1 d 4 h left")."""
-        return [None if b is None else timer.left_text(b, locale or self.locale) for b in self.banks]
+        """Each seat's bank as the reader reads it ("1 d 4 h left"), with "away until …" for a
+        player who is away — the board's view carries these, so everyone sees who is away."""
+        loc = locale or self.locale
+        out: list[str | None] = []
+        for i, bank in enumerate(self.banks):
+            if bank is None:
+                out.append(None)
+                continue
+            text = timer.left_text(bank, loc)
+            until = self.away[i] if i < len(self.away) else None
+            if until is not None:
+                text += " — " + message("away_until", loc, until=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until)))
+            out.append(text)
+        return out
 
     def clock_lines(self, locale: str | None = None) -> list[str]:
         """"Ana: 1 d 4 h left" for every seat with a bank ("away until …" for a player away)."""
         loc = locale or self.locale
-        out = []
-        for i, (name, text) in enumerate(zip(self.names, self.clocks(loc), strict=False)):
-            if not text:
-                continue
-            until = self.away[i] if i < len(self.away) else None
-            if until is not None:
-                text += " — " + message("away_until", loc, until=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until)))
-            out.append(f"{name}: {text}")
-        return out
+        return [f"{name}: {text}" for name, text in zip(self.names, self.clocks(loc), strict=False) if text]
 
     def lines(self, locale: str | None = None) -> list[str]:
         game = rules.get(self.game)
@@ -289,14 +293,23 @@ class TableService(PlayerCalls, ServerCalls):
         self, row: GameRow, seats: list[SeatRow], before: list[int], after: list[int], *, gain: bool = True
     ) -> timer.Settled:
         """The turn banks after a commit that moves the seats to act from ``before`` to ``after``;
-        the banks of players who are away do not start running."""
+        the banks of players who are away do not start running, and the end of their away time
+        is scheduled for this game (the turn may reach them in a game that started after they
+        left), so their bank runs again by itself when they are due back."""
         t = timer.limit(self.table_options(row))
         paused = []
+        returns: list[tuple[int, str, int, float]] = []
         if t is not None:
+            now = self.clock.now()
             for seat in seats:
-                if seat.seat in after and not seat.is_bot and await self.is_away(seat.user_id):
+                if seat.seat not in after or seat.is_bot:
+                    continue
+                until = (await self.db.user_settings(seat.user_id)).away_until
+                if until is not None and until > now:
                     paused.append(seat.seat)
-        return timer.settle(seats, before, after, self.clock.now(), t, row.version + 1, paused=paused, gain=gain)
+                    returns.append((seat.seat, AWAY_END, int(until), until))
+        clock = timer.settle(seats, before, after, self.clock.now(), t, row.version + 1, paused=paused, gain=gain)
+        return dataclasses.replace(clock, due=[*clock.due, *returns]) if returns else clock
 
     @staticmethod
     def _decorate(view: dict[str, Any], names: list[str], locale: str) -> dict[str, Any]:

@@ -87,9 +87,12 @@ def settle(
 
     ``turn`` names the turns that start now (the game version the commit creates, never reused,
     even after an undo), so each turn's reminders are distinct rows. ``paused`` seats (away,
-    bots) keep their bank standing still. ``gain=False`` (an undo gives the turn back) resumes
-    a bank without the turn's gain, so taking a move back never refills it. With no timer
-    (``t`` is None) nothing is kept.
+    bots) keep their bank standing still. A turn starts for a seat that joins the seats to act
+    (in ``after``, not in ``before``): only then does the bank gain T — also when the seat is
+    paused, so a turn that reaches a player who is away keeps its gain for when they return, and
+    a paused seat that stays to act while others move gains nothing more. ``gain=False`` (an undo
+    gives the turn back, away mode ends) resumes a bank without the gain, so taking a move back
+    or coming back never refills it. With no timer (``t`` is None) nothing is kept.
     """
     if t is None:
         return Settled([], [], [])
@@ -110,9 +113,9 @@ def settle(
             continue  # the same turn goes on: its bank and its due items stand
         if was:
             ended.append(s)
+        if gain and s in running_after and s not in running_before and not seat.is_bot:
+            left = min(cap, left + t)  # the seat's turn starts now, running or paused
         if runs:
-            if gain:
-                left = min(cap, left + t)
             banks.append(Bank(s, left, now))
             for kind, fraction in REMINDERS:
                 if left > fraction * cap:
