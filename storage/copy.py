@@ -5,7 +5,7 @@ either direction. Every game is copied with its id, version, seats, whole action
 (reminders, expiries, votes closing, away ends: pending and done, so nothing repeats or is lost)
 and votes, each game in one transaction, then verified on the target by replaying its log through
 the rules and comparing the result with the stored snapshot (the log is the truth, the snapshot a
-cache). Every user's settings (reminders, quiet hours, language, away mode) and every server's
+cache). Every user's settings (reminders, quiet hours, language, away mode and away periods) and every server's
 settings follow. Re-running is safe: a game already on the target at the same version with the
 same log, due items and votes is left alone, a changed one is replaced whole; settings are
 written over. Stop the bot while copying, or copy twice (the second pass is quick).
@@ -74,6 +74,7 @@ async def copy_settings(source: Database, target: Database, report: CopyReport) 
     while users := await source.user_settings_after(after):
         for settings in users:
             await target.save_user_settings(settings)
+            await target.put_away_periods(settings.user_id, await source.away_periods(settings.user_id))
         report.users += len(users)
         after = users[-1].user_id
     after = ""

@@ -660,17 +660,47 @@ class Database:
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         """Write the user's settings whole (insert or replace)."""
+        async with self.transaction() as tx:
+            await self._write_user(tx, settings)
+
+    @staticmethod
+    async def _write_user(tx: Tx, settings: UserSettings) -> None:
         s = settings
         values = (
             s.user_id, int(s.reminders), s.quiet_start, s.quiet_end, s.time_zone, s.locale,
             s.away_until, s.away_window_start, s.away_days_used, time.time(),
         )
         updates = ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in USER_COLUMNS.split(",")[1:])
+        await tx.execute(
+            f"INSERT INTO user_settings ({USER_COLUMNS}, updated_at) VALUES ({', '.join('?' * 10)})"
+            f" ON CONFLICT (user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
+            values,
+        )
+
+    async def away_periods(self, user_id: str, since: float = 0.0) -> list[tuple[float, float]]:
+        """The user's away periods (start, end) that end after ``since``, oldest first."""
+        rows = await self._fetch(
+            "SELECT start, until FROM away_periods WHERE user_id = ? AND until > ? ORDER BY start", (user_id, since)
+        )
+        return [(float(r[0]), float(r[1])) for r in rows]
+
+    async def save_away(self, settings: UserSettings, start: float, until: float) -> None:
+        """The user's settings and one away period (new, lengthened or cut short), together."""
         async with self.transaction() as tx:
+            await self._write_user(tx, settings)
             await tx.execute(
-                f"INSERT INTO user_settings ({USER_COLUMNS}, updated_at) VALUES ({', '.join('?' * 10)})"
-                f" ON CONFLICT (user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
-                values,
+                "INSERT INTO away_periods (user_id, start, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id, start) DO UPDATE SET until = excluded.until",
+                (settings.user_id, start, until),
+            )
+
+    async def put_away_periods(self, user_id: str, periods: Sequence[tuple[float, float]]) -> None:
+        """Replace the user's away periods (copying a database)."""
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM away_periods WHERE user_id = ?", (user_id,))
+            await tx.executemany(
+                "INSERT INTO away_periods (user_id, start, until) VALUES (?, ?, ?)",
+                [(user_id, start, until) for start, until in periods],
             )
 
     # ---- server settings -----------------------------------------------------------------------

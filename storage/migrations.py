@@ -106,6 +106,8 @@ MIGRATIONS: list[str] = [
     # turn timer of new tables (``NULL``: Postern's default), whether a new game opens its own
     # thread, and the language of the channel posts of new games (``NULL``: the server's Discord
     # language). One row per server, read by its primary key whenever a game opens.
+    # Away periods: each player's away spans (whole days counted), so the limit of 14 away days
+    # holds in every 30 days, not just in fixed 30-day windows; read per user by the primary key.
     """
     CREATE TABLE server_settings (
         guild_id    TEXT PRIMARY KEY,
@@ -113,6 +115,12 @@ MIGRATIONS: list[str] = [
         threads     INTEGER NOT NULL DEFAULT 1,
         locale      TEXT DEFAULT NULL,
         updated_at  REAL NOT NULL
+    );
+    CREATE TABLE away_periods (
+        user_id  TEXT NOT NULL,
+        start    REAL NOT NULL,
+        until    REAL NOT NULL,
+        PRIMARY KEY (user_id, start)
     );
     """,
 ]
