@@ -3,8 +3,9 @@
 Away mode pauses the caller's turn banks in every running game (a paused bank keeps what it had
 and its reminders close); ``back`` resumes the banks of the games waiting on them, without a new
 turn's gain. At most ``AWAY_LIMIT_DAYS`` away days in any ``AWAY_WINDOW_DAYS`` days (a rolling
-window over the stored away periods); coming back early returns the whole days not used. Settings are the player's: reminders on/off, quiet hours
-in their own time zone (a reminder due then waits until they end), and language.
+window over the stored away periods); coming back early returns the whole days not used.
+Settings are the player's: reminders on/off, quiet hours in their own time zone (a reminder due
+then waits until they end), and language.
 """
 
 from __future__ import annotations
@@ -199,7 +200,10 @@ class PlayerCalls:
         others = [p for p in periods if p != current]
         used = _away_check(others, start, counted, limit=None) or 0
         updated = dataclasses.replace(settings, away_until=None, away_days_used=used)
-        await self.db.save_away(updated, start, counted)
+        if current is not None:
+            await self.db.save_away(updated, start, counted)
+        else:  # away since before away periods were kept: nothing to cut short
+            await self.db.save_user_settings(updated)
         for row in await self._active_games_of(user.id):
             await self._pause_or_resume(row, user.id, pause=False)
         return updated
