@@ -74,19 +74,22 @@ class SeatRow:
     """Seconds left in the seat's turn bank (``None``: the table has no timer)."""
     turn_began: float | None = None
     """Game time at which the bank started running (``None``: the seat is not to act)."""
+    turn_gain: float | None = None
+    """What the bank gained when the seat's current turn began (an undo of that turn takes it back)."""
 
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
 
 
-SEAT_COLUMNS = "seat, user_id, name, kind, bot_level, bank_left, turn_began"
+SEAT_COLUMNS = "seat, user_id, name, kind, bot_level, bank_left, turn_began, turn_gain"
 
 
 def _seat(r: Sequence[Any]) -> SeatRow:
     return SeatRow(
         int(r[0]), str(r[1]), str(r[2]), str(r[3]), r[4],
         None if r[5] is None else float(r[5]), None if r[6] is None else float(r[6]),
+        None if r[7] is None else float(r[7]),
     )
 
 
@@ -101,6 +104,8 @@ class Bank:
     seat: int
     left: float
     began: float | None
+    gain: float = 0.0
+    """What the bank gained when the seat's current turn began (0 when none is running)."""
 
 
 @dataclass(frozen=True)
@@ -407,10 +412,10 @@ class Database:
         rows = []
         for i, entry in enumerate(seats):
             s = entry if isinstance(entry, SeatRow) else SeatRow(i, entry[0], entry[1])
-            rows.append((game_id, i, s.user_id, s.name, s.kind, s.bot_level, s.bank_left, s.turn_began))
+            rows.append((game_id, i, s.user_id, s.name, s.kind, s.bot_level, s.bank_left, s.turn_began, s.turn_gain))
         await tx.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, kind, bot_level, bank_left, turn_began)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO seats (game_id, seat, user_id, name, kind, bot_level, bank_left, turn_began, turn_gain)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
 
@@ -449,8 +454,8 @@ class Database:
     @staticmethod
     async def _write_banks(tx: Tx, game_id: int, banks: Sequence[Bank]) -> None:
         await tx.executemany(
-            "UPDATE seats SET bank_left = ?, turn_began = ? WHERE game_id = ? AND seat = ?",
-            [(b.left, b.began, game_id, b.seat) for b in banks],
+            "UPDATE seats SET bank_left = ?, turn_began = ?, turn_gain = ? WHERE game_id = ? AND seat = ?",
+            [(b.left, b.began, b.gain, game_id, b.seat) for b in banks],
         )
 
     # ---- moves -------------------------------------------------------------------------------

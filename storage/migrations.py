@@ -108,7 +108,10 @@ MIGRATIONS: list[str] = [
     # language). One row per server, read by its primary key whenever a game opens.
     # Away periods: each player's away spans (whole days counted), so the limit of 14 away days
     # holds in every 30 days, not just in fixed 30-day windows; read per user by the primary key.
+    # A seat's turn gain: what its bank gained when its current turn began, so an undo that takes
+    # that turn back also takes the gain back (the turn starts again, and gains again, later).
     """
+    ALTER TABLE seats ADD COLUMN turn_gain REAL DEFAULT NULL;
     CREATE TABLE server_settings (
         guild_id    TEXT PRIMARY KEY,
         timer       TEXT DEFAULT NULL,

@@ -234,7 +234,7 @@ class PlayerCalls:
             if pause and seat.turn_began is not None:
                 left = timer.remaining(seat, now)
                 assert left is not None
-                await self.db.set_banks(row.id, fresh.version, [Bank(seat.seat, left, None)], ended=[seat.seat])
+                await self.db.set_banks(row.id, fresh.version, [Bank(seat.seat, left, None, seat.turn_gain or 0.0)], ended=[seat.seat])
             elif not pause and seat.turn_began is None:
                 clock = timer.settle(seats, [], [seat.seat], now, t, fresh.version + 1, gain=False)
                 await self.db.set_banks(row.id, fresh.version, clock.banks, clock.due)

@@ -290,7 +290,14 @@ class TableService(PlayerCalls, ServerCalls):
             return {}
 
     async def _settle(
-        self, row: GameRow, seats: list[SeatRow], before: list[int], after: list[int], *, gain: bool = True
+        self,
+        row: GameRow,
+        seats: list[SeatRow],
+        before: list[int],
+        after: list[int],
+        *,
+        gain: bool = True,
+        taken_back: list[int] | None = None,
     ) -> timer.Settled:
         """The turn banks after a commit that moves the seats to act from ``before`` to ``after``;
         the banks of players who are away do not start running, and the end of their away time
@@ -308,7 +315,9 @@ class TableService(PlayerCalls, ServerCalls):
                 if until is not None and until > now:
                     paused.append(seat.seat)
                     returns.append((seat.seat, AWAY_END, int(until), until))
-        clock = timer.settle(seats, before, after, self.clock.now(), t, row.version + 1, paused=paused, gain=gain)
+        clock = timer.settle(
+            seats, before, after, self.clock.now(), t, row.version + 1, paused=paused, gain=gain, taken_back=taken_back or ()
+        )
         return dataclasses.replace(clock, due=[*clock.due, *returns]) if returns else clock
 
     @staticmethod
@@ -610,7 +619,10 @@ class TableService(PlayerCalls, ServerCalls):
             log = await self.db.actions(row.id, limit=target.seq)
             state = self._rebuild(game, row, len(seats), log)
             current = self._state(row)
-            clock = await self._settle(row, seats, game.to_act(current), game.to_act(state), gain=False)
+            before, after = game.to_act(current), game.to_act(state)
+            # Seats to act now but not after the undo: their turn began with the move taken back.
+            taken_back = [s for s in before if s not in after]
+            clock = await self._settle(row, seats, before, after, gain=False, taken_back=taken_back)
             try:
                 await self.db.truncate_log(
                     row.id, row.version, target.seq, game.dumps(state),

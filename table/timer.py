@@ -82,6 +82,7 @@ def settle(
     turn: int,
     paused: Iterable[int] = (),
     gain: bool = True,
+    taken_back: Iterable[int] = (),
 ) -> Settled:
     """The banks after a commit in which the seats to act went from ``before`` to ``after``.
 
@@ -92,13 +93,16 @@ def settle(
     paused, so a turn that reaches a player who is away keeps its gain for when they return, and
     a paused seat that stays to act while others move gains nothing more. ``gain=False`` (an undo
     gives the turn back, away mode ends) resumes a bank without the gain, so taking a move back
-    or coming back never refills it. With no timer (``t`` is None) nothing is kept.
+    or coming back never refills it. ``taken_back`` seats (an undo takes back the move that
+    began their turn) lose what that turn gained, so undoing and replaying a move never gives the
+    next player T twice. With no timer (``t`` is None) nothing is kept.
     """
     if t is None:
         return Settled([], [], [])
     running_before = {s for s in before if 0 <= s < len(seats)}
     running_after = {s for s in after if 0 <= s < len(seats)}
     stopped = set(paused)
+    refund = set(taken_back)
     cap = CAP * t
     banks: list[Bank] = []
     due: list[tuple[int, str, int, float]] = []
@@ -113,16 +117,22 @@ def settle(
             continue  # the same turn goes on: its bank and its due items stand
         if was:
             ended.append(s)
-        if gain and s in running_after and s not in running_before and not seat.is_bot:
-            left = min(cap, left + t)  # the seat's turn starts now, running or paused
+        if s in refund:
+            left = max(0.0, left - (seat.turn_gain or 0.0))
+        gained = 0.0
+        if s in running_after:
+            gained = seat.turn_gain or 0.0  # a turn that goes on (or resumes) keeps its gain
+            if gain and s not in running_before and not seat.is_bot:
+                gained = min(cap, left + t) - left  # the seat's turn starts now, running or paused
+                left += gained
         if runs:
-            banks.append(Bank(s, left, now))
+            banks.append(Bank(s, left, now, gained))
             for kind, fraction in REMINDERS:
                 if left > fraction * cap:
                     due.append((s, kind, turn, now + left - fraction * cap))
             due.append((s, EXPIRE, turn, now + left))
         else:
-            banks.append(Bank(s, left, None))
+            banks.append(Bank(s, left, None, gained))
     return Settled(banks, due, ended)
 
 

@@ -10,6 +10,7 @@ test pins a deviation that was found and fixed (see the report of the audit in t
 - Closed DMs: one mention per turn, not one per reminder.
 - Away days: at most 14 in any 30 days (a rolling window), extended rather than reset.
 - The board's clocks say who is away.
+- An undo that takes back the move that began another seat's turn takes back that turn's gain.
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ def test_a_paused_seat_that_stays_to_act_gains_nothing_more() -> None:
     assert settled.ended == [1]
     # A seat joining the seats to act while paused gains T at once and stands still.
     joined = timer.settle(seats, [1], [0], 5 * HOUR, t, turn=8, paused=[0])
-    assert next(b for b in joined.banks if b.seat == 0) == Bank(0, 34 * HOUR, None)
+    assert next(b for b in joined.banks if b.seat == 0) == Bank(0, 34 * HOUR, None, 24 * HOUR)
 
 
 async def test_away_mid_turn_moves_the_reminders_and_expiry(db: Database) -> None:
@@ -244,3 +245,24 @@ async def test_the_boards_clocks_say_who_is_away(db: Database) -> None:
     assert status.view is not None
     assert "away until" in status.view["clocks"][first] and "away" not in status.view["clocks"][1 - first]
     assert "離開至" in (status.clocks("zh-TW")[first] or "")
+
+
+async def test_undo_and_replay_never_gives_the_next_player_t_twice(db: Database) -> None:
+    clock = ScriptedClock()
+    table = TableService(db, seed_source=lambda: "regain", clock=clock)
+    started = await _two(table)
+    first = started.to_act[0]
+    second = 1 - first
+    mover = USERS[started.user_ids[first]]
+    row = await db.game(started.game_id)
+    assert row is not None
+    await db.set_banks(row.id, row.version, [Bank(second, 10 * HOUR, None)])  # the second player spent 38 h before
+    clock.advance(HOUR)
+    _, legal = await table.legal_moves(channel_id="c", user=mover)
+    moved = await table.act(channel_id="c", user=mover, action=legal[0])
+    assert moved.to_act == [second] and moved.banks[second] == 34 * HOUR  # their turn: +24 h
+    clock.advance(HOUR)
+    undone = await table.undo(channel_id="c", user=mover)
+    assert undone.banks[second] == 9 * HOUR  # the turn taken back takes its gain along; the hour ran
+    again = await table.act(channel_id="c", user=mover, action=legal[0])
+    assert again.banks[second] == 33 * HOUR  # one gain for one turn (it was 48 h, capped, before)
