@@ -14,9 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs import flows
-from cogs.i18n import desc, group_name, titled, topic_name
-from table import bots
+from cogs import flows, server_settings
+from cogs.i18n import UI, desc, group_name, titled, topic_name
+from table import bots, server, timer
 from table import options as table_options
 from table.order import move_order
 
@@ -184,6 +184,13 @@ class MeGroup(app_commands.Group, name="me", description=desc("me")):
         await flows.back(interaction)
 
 
+TIMER_CHOICES = [app_commands.Choice(name=value, value=value) for value in timer.SECONDS]
+POST_LANGUAGE_CHOICES = [
+    *LANGUAGE_CHOICES,
+    app_commands.Choice(name=titled(UI["server_language_auto"]), value=server.AUTO),
+]
+
+
 class PlayCog(commands.Cog):
     """``/move``, ``/hand``, ``/board``, ``/log``, ``/rules``, ``/solo`` and the ``/game`` group."""
 
@@ -197,6 +204,21 @@ class PlayCog(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.group.name)
         self.bot.tree.remove_command(self.me.name)
+
+    @app_commands.command(name="settings", description=desc("settings"))
+    @app_commands.describe(timer=desc("opt.timer"), threads=desc("opt.threads"), language=desc("opt.post_language"))
+    @app_commands.choices(timer=TIMER_CHOICES, language=POST_LANGUAGE_CHOICES)
+    @contexts
+    @installs
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        timer: str | None = None,
+        threads: bool | None = None,
+        language: str | None = None,
+    ) -> None:
+        """Server defaults (Manage Server); refused in DMs, shown privately."""
+        await server_settings.server_settings(interaction, timer, threads, language)
 
     @app_commands.command(name="undo", description=desc("undo"))
     @contexts

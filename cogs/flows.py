@@ -226,6 +226,8 @@ async def lobby_thread(interaction: discord.Interaction, game: str) -> discord.T
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel) or not reach.current().threads:
         return None
+    if not await service(interaction).opens_threads(str(interaction.guild_id)):
+        return None  # the server's /settings: games play in the channel itself
     if game.strip().lower() not in rules.GAMES:
         return None  # let the table refuse the unknown game before any thread exists
     if await service(interaction).db.live_game(channel_of(interaction)) is not None:

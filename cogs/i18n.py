@@ -342,3 +342,25 @@ UI.update({
         "zh-CN": "你与 {bots} 的 {game} 已在私信中开始。",
     },
 })
+# Server settings (``/settings``, Manage Server).
+DESCRIPTIONS.update({
+    "settings": {"en": "Server defaults: timer, threads, post language", "zh-TW": "伺服器預設:計時、討論串、貼文語言", "zh-CN": "服务器默认:计时、子区、帖子语言"},
+    "opt.timer": {"en": "Default turn timer of new tables", "zh-TW": "新牌桌的預設回合計時", "zh-CN": "新牌桌的默认回合计时"},
+    "opt.threads": {"en": "Open each new game in its own thread", "zh-TW": "每局新遊戲開在自己的討論串", "zh-CN": "每局新游戏开在自己的子区"},
+    "opt.post_language": {"en": "Language of game posts in channels", "zh-TW": "頻道中遊戲貼文的語言", "zh-CN": "频道中游戏帖子的语言"},
+})
+UI.update({
+    "server_settings_now": {
+        "en": "Server settings — default timer of new tables: {timer}. New games open in: {threads}. "
+        "Language of channel posts: {language}. Changes apply to games opened from now on.",
+        "zh-TW": "伺服器設定——新牌桌的預設計時:{timer}。新遊戲開在:{threads}。頻道貼文語言:{language}。"
+        "變更適用於此後開的遊戲。",
+        "zh-CN": "服务器设置——新牌桌的默认计时:{timer}。新游戏开在:{threads}。频道帖子语言:{language}。"
+        "更改适用于此后开的游戏。",
+    },
+    "server_timer_default": {"en": "{timer} (Postern's default)", "zh-TW": "{timer}(預設)", "zh-CN": "{timer}(默认)"},
+    "server_threads_on": {"en": "a new thread each", "zh-TW": "各自的新討論串", "zh-CN": "各自的新子区"},
+    "server_threads_off": {"en": "the channel itself", "zh-TW": "頻道本身", "zh-CN": "频道本身"},
+    "server_language_default": {"en": "the server's Discord language", "zh-TW": "伺服器的 Discord 語言", "zh-CN": "服务器的 Discord 语言"},
+    "server_language_auto": {"en": "The server's language", "zh-TW": "伺服器的語言", "zh-CN": "服务器的语言"},
+})

@@ -99,5 +99,7 @@ class TurnKeeper(commands.Cog):
             dm = await user.create_dm()
             await outbox.post(dm, content=text)
         except (discord.Forbidden, discord.HTTPException):
-            # DMs closed: one mention in the game's thread instead (the item is already marked sent).
-            await outbox.post(channel, content=f"<@{notice.user_id}> {text}")
+            # DMs closed: one mention in the game's thread instead, once per turn (the item is
+            # already marked sent; the table keeps the mark, so a second reminder stays quiet).
+            if await self.scheduler.mention_instead(notice):
+                await outbox.post(channel, content=f"<@{notice.user_id}> {text}")

@@ -1,11 +1,14 @@
-"""Moving house: ``python -m storage.copy SOURCE TARGET`` copies every game between databases.
+"""Moving house: ``python -m storage.copy SOURCE TARGET`` copies a whole database between backends.
 
 SOURCE and TARGET are what ``POSTERN_DB`` takes (a SQLite file or a ``postgresql://`` URL), in
-either direction. Every game is copied with its id, version, seats and whole action log, each in
-one transaction, then verified on the target by replaying its log through the rules and comparing
-the result with the stored snapshot (the log is the truth, the snapshot a cache). Re-running is
-safe: a game already on the target at the same version with the same log is left alone, a changed
-one is replaced whole. Stop the bot while copying, or copy twice (the second pass is quick).
+either direction. Every game is copied with its id, version, seats, whole action log, due items
+(reminders, expiries, votes closing, away ends: pending and done, so nothing repeats or is lost)
+and votes, each game in one transaction, then verified on the target by replaying its log through
+the rules and comparing the result with the stored snapshot (the log is the truth, the snapshot a
+cache). Every user's settings (reminders, quiet hours, language, away mode and away periods) and every server's
+settings follow. Re-running is safe: a game already on the target at the same version with the
+same log, due items and votes is left alone, a changed one is replaced whole; settings are
+written over. Stop the bot while copying, or copy twice (the second pass is quick).
 
 This module is an operator's command sitting above the layers: it reaches up to the table's
 replay to verify, which the storage layer itself never does.
@@ -26,10 +29,15 @@ class CopyReport:
     copied: int = 0
     unchanged: int = 0
     verified: int = 0
+    users: int = 0
+    servers: int = 0
     failed: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        text = f"copied {self.copied}, unchanged {self.unchanged}, verified {self.verified} by replay"
+        text = (
+            f"copied {self.copied}, unchanged {self.unchanged}, verified {self.verified} by replay;"
+            f" settings of {self.users} users and {self.servers} servers"
+        )
         return text + (f", FAILED {len(self.failed)}: " + "; ".join(self.failed[:5]) if self.failed else "")
 
 
@@ -54,7 +62,27 @@ async def verify(db: Database, game_id: int) -> str | None:
 
 async def _same(source: Database, target: Database, game_id: int, version: int, actions: int) -> bool:
     there = await target.game(game_id)
-    return there is not None and there.version == version and await target.action_count(game_id) == actions
+    if there is None or there.version != version or await target.action_count(game_id) != actions:
+        return False
+    # The scheduler marks items done and players vote without a new game version: compare them too.
+    return await target.schedule_of(game_id) == await source.schedule_of(game_id)
+
+
+async def copy_settings(source: Database, target: Database, report: CopyReport) -> None:
+    """Every user's and every server's settings, a page at a time by primary key."""
+    after = ""
+    while users := await source.user_settings_after(after):
+        for settings in users:
+            await target.save_user_settings(settings)
+            await target.put_away_periods(settings.user_id, await source.away_periods(settings.user_id))
+        report.users += len(users)
+        after = users[-1].user_id
+    after = ""
+    while servers := await source.server_settings_after(after):
+        for server in servers:
+            await target.save_server_settings(server)
+        report.servers += len(servers)
+        after = servers[-1].guild_id
 
 
 async def copy(source: Database, target: Database) -> CopyReport:
@@ -69,7 +97,8 @@ async def copy(source: Database, target: Database) -> CopyReport:
             if await _same(source, target, game_id, row.version, len(actions)):
                 report.unchanged += 1
             else:
-                await target.put_game(row, await source.seats(game_id), actions)
+                due, votes = await source.schedule_of(game_id)
+                await target.put_game(row, await source.seats(game_id), actions, due, votes)
                 report.copied += 1
             problem = await verify(target, game_id)
             if problem:
@@ -77,6 +106,7 @@ async def copy(source: Database, target: Database) -> CopyReport:
             else:
                 report.verified += 1
         after = ids[-1]
+    await copy_settings(source, target, report)
     return report
 
 

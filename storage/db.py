@@ -74,19 +74,22 @@ class SeatRow:
     """Seconds left in the seat's turn bank (``None``: the table has no timer)."""
     turn_began: float | None = None
     """Game time at which the bank started running (``None``: the seat is not to act)."""
+    turn_gain: float | None = None
+    """What the bank gained when the seat's current turn began (an undo of that turn takes it back)."""
 
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
 
 
-SEAT_COLUMNS = "seat, user_id, name, kind, bot_level, bank_left, turn_began"
+SEAT_COLUMNS = "seat, user_id, name, kind, bot_level, bank_left, turn_began, turn_gain"
 
 
 def _seat(r: Sequence[Any]) -> SeatRow:
     return SeatRow(
         int(r[0]), str(r[1]), str(r[2]), str(r[3]), r[4],
         None if r[5] is None else float(r[5]), None if r[6] is None else float(r[6]),
+        None if r[7] is None else float(r[7]),
     )
 
 
@@ -101,6 +104,8 @@ class Bank:
     seat: int
     left: float
     began: float | None
+    gain: float = 0.0
+    """What the bank gained when the seat's current turn began (0 when none is running)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +127,43 @@ class UserSettings:
 USER_COLUMNS = (
     "user_id, reminders, quiet_start, quiet_end, time_zone, locale, away_until, away_window_start, away_days_used"
 )
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """A server's defaults, set with ``/settings`` (Manage Server). The defaults are what a server
+    that never opened ``/settings`` gets: Postern's timer, a thread per game, the server's own
+    Discord language for channel posts."""
+
+    guild_id: str
+    timer: str | None = None
+    """Default turn timer of new tables (a key of ``table.timer.SECONDS``); ``None``: Postern's."""
+    threads: bool = True
+    """Whether ``/game new`` in a text channel opens the game in a new thread."""
+    locale: str | None = None
+    """Language of the channel posts of new games; ``None``: the server's Discord language."""
+
+
+SERVER_COLUMNS = "guild_id, timer, threads, locale"
+
+
+def _server(r: Sequence[Any]) -> ServerSettings:
+    return ServerSettings(str(r[0]), r[1], bool(r[2]), r[3])
+
+
+def _user(row: Sequence[Any]) -> UserSettings:
+    return UserSettings(
+        str(row[0]), bool(row[1]),
+        None if row[2] is None else int(row[2]), None if row[3] is None else int(row[3]),
+        str(row[4]), row[5],
+        None if row[6] is None else float(row[6]), None if row[7] is None else float(row[7]), int(row[8]),
+    )
+
+
+DueRecord = tuple[int, str, int, float, float | None]
+"""A due item as copied between databases: (seat, kind, turn, due time, done time or ``None``)."""
+VoteRecord = tuple[int, int, str, str, float]
+"""A vote as copied between databases: (seat, turn, voter, choice, time)."""
 
 
 @dataclass(frozen=True)
@@ -370,10 +412,10 @@ class Database:
         rows = []
         for i, entry in enumerate(seats):
             s = entry if isinstance(entry, SeatRow) else SeatRow(i, entry[0], entry[1])
-            rows.append((game_id, i, s.user_id, s.name, s.kind, s.bot_level, s.bank_left, s.turn_began))
+            rows.append((game_id, i, s.user_id, s.name, s.kind, s.bot_level, s.bank_left, s.turn_began, s.turn_gain))
         await tx.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, kind, bot_level, bank_left, turn_began)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO seats (game_id, seat, user_id, name, kind, bot_level, bank_left, turn_began, turn_gain)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
 
@@ -412,8 +454,8 @@ class Database:
     @staticmethod
     async def _write_banks(tx: Tx, game_id: int, banks: Sequence[Bank]) -> None:
         await tx.executemany(
-            "UPDATE seats SET bank_left = ?, turn_began = ? WHERE game_id = ? AND seat = ?",
-            [(b.left, b.began, game_id, b.seat) for b in banks],
+            "UPDATE seats SET bank_left = ?, turn_began = ?, turn_gain = ? WHERE game_id = ? AND seat = ?",
+            [(b.left, b.began, b.gain, game_id, b.seat) for b in banks],
         )
 
     # ---- moves -------------------------------------------------------------------------------
@@ -629,28 +671,81 @@ class Database:
             return found
         marks = ", ".join("?" for _ in ids)
         for row in await self._fetch(f"SELECT {USER_COLUMNS} FROM user_settings WHERE user_id IN ({marks})", ids):
-            found[str(row[0])] = UserSettings(
-                str(row[0]), bool(row[1]),
-                None if row[2] is None else int(row[2]), None if row[3] is None else int(row[3]),
-                str(row[4]), row[5],
-                None if row[6] is None else float(row[6]), None if row[7] is None else float(row[7]), int(row[8]),
-            )
+            found[str(row[0])] = _user(row)
         return found
 
     async def save_user_settings(self, settings: UserSettings) -> None:
         """Write the user's settings whole (insert or replace)."""
+        async with self.transaction() as tx:
+            await self._write_user(tx, settings)
+
+    @staticmethod
+    async def _write_user(tx: Tx, settings: UserSettings) -> None:
         s = settings
         values = (
             s.user_id, int(s.reminders), s.quiet_start, s.quiet_end, s.time_zone, s.locale,
             s.away_until, s.away_window_start, s.away_days_used, time.time(),
         )
         updates = ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in USER_COLUMNS.split(",")[1:])
+        await tx.execute(
+            f"INSERT INTO user_settings ({USER_COLUMNS}, updated_at) VALUES ({', '.join('?' * 10)})"
+            f" ON CONFLICT (user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
+            values,
+        )
+
+    async def away_periods(self, user_id: str, since: float = 0.0) -> list[tuple[float, float]]:
+        """The user's away periods (start, end) that end after ``since``, oldest first."""
+        rows = await self._fetch(
+            "SELECT start, until FROM away_periods WHERE user_id = ? AND until > ? ORDER BY start", (user_id, since)
+        )
+        return [(float(r[0]), float(r[1])) for r in rows]
+
+    async def save_away(self, settings: UserSettings, start: float, until: float) -> None:
+        """The user's settings and one away period (new, lengthened or cut short), together."""
+        async with self.transaction() as tx:
+            await self._write_user(tx, settings)
+            await tx.execute(
+                "INSERT INTO away_periods (user_id, start, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id, start) DO UPDATE SET until = excluded.until",
+                (settings.user_id, start, until),
+            )
+
+    async def put_away_periods(self, user_id: str, periods: Sequence[tuple[float, float]]) -> None:
+        """Replace the user's away periods (copying a database)."""
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM away_periods WHERE user_id = ?", (user_id,))
+            await tx.executemany(
+                "INSERT INTO away_periods (user_id, start, until) VALUES (?, ?, ?)",
+                [(user_id, start, until) for start, until in periods],
+            )
+
+    # ---- server settings -----------------------------------------------------------------------
+    async def server_settings(self, guild_id: str) -> ServerSettings:
+        """The server's settings, or the defaults for a server that never changed any."""
+        row = await self._fetch_one(f"SELECT {SERVER_COLUMNS} FROM server_settings WHERE guild_id = ?", (guild_id,))
+        return ServerSettings(guild_id) if row is None else _server(row)
+
+    async def save_server_settings(self, settings: ServerSettings) -> None:
+        """Write the server's settings whole (insert or replace)."""
+        s = settings
         async with self.transaction() as tx:
             await tx.execute(
-                f"INSERT INTO user_settings ({USER_COLUMNS}, updated_at) VALUES ({', '.join('?' * 10)})"
-                f" ON CONFLICT (user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
-                values,
+                f"INSERT INTO server_settings ({SERVER_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET timer = excluded.timer, threads = excluded.threads,"
+                " locale = excluded.locale, updated_at = excluded.updated_at",
+                (s.guild_id, s.timer, int(s.threads), s.locale, time.time()),
             )
+
+    async def mark_once(self, game_id: int, seat: int, kind: str, turn: int, now: float) -> bool:
+        """Record that something happened once for a seat's turn (e.g. the mention that stands in
+        for a reminder when DMs are closed): True only for the first caller, in any process."""
+        async with self.transaction() as tx:
+            changed = await tx.execute(
+                "INSERT INTO due_items (game_id, seat, kind, turn, due_at, done_at) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seat, kind, turn) DO NOTHING",
+                (game_id, seat, kind, turn, now, now),
+            )
+        return changed == 1
 
     # ---- moving house (``python -m storage.copy``) ---------------------------------------------------
     async def game_ids_after(self, after: int, limit: int = 500) -> list[int]:
@@ -658,12 +753,51 @@ class Database:
         rows = await self._fetch("SELECT id FROM games WHERE id > ? ORDER BY id LIMIT ?", (after, limit))
         return [int(r[0]) for r in rows]
 
-    async def put_game(self, row: GameRow, seats: list[SeatRow], actions: list[ActionRow]) -> None:
-        """Write a game exactly as given (same id, version and log), replacing any copy of it.
+    async def user_settings_after(self, after: str, limit: int = 500) -> list[UserSettings]:
+        """Users' settings with ids above ``after`` in order, a page at a time (by primary key)."""
+        rows = await self._fetch(
+            f"SELECT {USER_COLUMNS} FROM user_settings WHERE user_id > ? ORDER BY user_id LIMIT ?", (after, limit)
+        )
+        return [_user(r) for r in rows]
+
+    async def server_settings_after(self, after: str, limit: int = 500) -> list[ServerSettings]:
+        """Servers' settings with ids above ``after`` in order, a page at a time (by primary key)."""
+        rows = await self._fetch(
+            f"SELECT {SERVER_COLUMNS} FROM server_settings WHERE guild_id > ? ORDER BY guild_id LIMIT ?",
+            (after, limit),
+        )
+        return [_server(r) for r in rows]
+
+    async def schedule_of(self, game_id: int) -> tuple[list[DueRecord], list[VoteRecord]]:
+        """A game's due items (pending and done) and votes, in a stable order, for copying."""
+        due = await self._fetch(
+            "SELECT seat, kind, turn, due_at, done_at FROM due_items WHERE game_id = ?", (game_id,)
+        )
+        votes = await self._fetch(
+            "SELECT seat, turn, voter, choice, at FROM votes WHERE game_id = ?", (game_id,)
+        )
+        due_out: list[DueRecord] = sorted(
+            (int(r[0]), str(r[1]), int(r[2]), float(r[3]), None if r[4] is None else float(r[4])) for r in due
+        )
+        vote_out: list[VoteRecord] = sorted((int(r[0]), int(r[1]), str(r[2]), str(r[3]), float(r[4])) for r in votes)
+        return due_out, vote_out
+
+    async def put_game(
+        self,
+        row: GameRow,
+        seats: list[SeatRow],
+        actions: list[ActionRow],
+        due: Sequence[DueRecord] = (),
+        votes: Sequence[VoteRecord] = (),
+    ) -> None:
+        """Write a game exactly as given (same id, version, log, due items and votes), replacing
+        any copy of it.
 
         One transaction, so a copy interrupted half-way leaves each game either whole or absent.
         """
         async with self.transaction() as tx:
+            await tx.execute("DELETE FROM votes WHERE game_id = ?", (row.id,))
+            await tx.execute("DELETE FROM due_items WHERE game_id = ?", (row.id,))
             await tx.execute("DELETE FROM actions WHERE game_id = ?", (row.id,))
             await tx.execute("DELETE FROM seats WHERE game_id = ?", (row.id,))
             await tx.execute("DELETE FROM games WHERE id = ?", (row.id,))
@@ -678,6 +812,14 @@ class Database:
             await tx.executemany(
                 "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(row.id, a.seq, a.seat, a.action, a.user_id, json.dumps(a.events), a.at) for a in actions],
+            )
+            await tx.executemany(
+                "INSERT INTO due_items (game_id, seat, kind, turn, due_at, done_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(row.id, *d) for d in due],
+            )
+            await tx.executemany(
+                "INSERT INTO votes (game_id, seat, turn, voter, choice, at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(row.id, *v) for v in votes],
             )
             await self._after_explicit_ids(tx)
 

@@ -102,6 +102,30 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat, turn, voter)
     );
     """,
+    # 4: server settings, chosen by a member with Manage Server through ``/settings``: the default
+    # turn timer of new tables (``NULL``: Postern's default), whether a new game opens its own
+    # thread, and the language of the channel posts of new games (``NULL``: the server's Discord
+    # language). One row per server, read by its primary key whenever a game opens.
+    # Away periods: each player's away spans (whole days counted), so the limit of 14 away days
+    # holds in every 30 days, not just in fixed 30-day windows; read per user by the primary key.
+    # A seat's turn gain: what its bank gained when its current turn began, so an undo that takes
+    # that turn back also takes the gain back (the turn starts again, and gains again, later).
+    """
+    ALTER TABLE seats ADD COLUMN turn_gain REAL DEFAULT NULL;
+    CREATE TABLE server_settings (
+        guild_id    TEXT PRIMARY KEY,
+        timer       TEXT DEFAULT NULL,
+        threads     INTEGER NOT NULL DEFAULT 1,
+        locale      TEXT DEFAULT NULL,
+        updated_at  REAL NOT NULL
+    );
+    CREATE TABLE away_periods (
+        user_id  TEXT NOT NULL,
+        start    REAL NOT NULL,
+        until    REAL NOT NULL,
+        PRIMARY KEY (user_id, start)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -2,16 +2,19 @@
 
 Away mode pauses the caller's turn banks in every running game (a paused bank keeps what it had
 and its reminders close); ``back`` resumes the banks of the games waiting on them, without a new
-turn's gain. At most ``AWAY_LIMIT_DAYS`` away days per ``AWAY_WINDOW_DAYS`` days; coming back
-early returns the whole days not used. Settings are the player's: reminders on/off, quiet hours
-in their own time zone (a reminder due then waits until they end), and language.
+turn's gain. At most ``AWAY_LIMIT_DAYS`` away days in any ``AWAY_WINDOW_DAYS`` days (a rolling
+window over the stored away periods); coming back early returns the whole days not used.
+Settings are the player's: reminders on/off, quiet hours in their own time zone (a reminder due
+then waits until they end), and language.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from datetime import time as dt_time
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -70,7 +73,11 @@ def _minutes(text: str) -> int:
 
 
 def quiet_until(settings: UserSettings, now: float) -> float | None:
-    """If ``now`` falls in the player's quiet hours, the game time they end; else ``None``."""
+    """If ``now`` falls in the player's quiet hours, the game time they end; else ``None``.
+
+    The end is found on the player's own wall clock (today's or tomorrow's end time, as a local
+    date and time) and only then turned into a moment, so a night in which the clocks change for
+    daylight saving still ends at the hour they chose, not an hour early or late."""
     if settings.quiet_start is None or settings.quiet_end is None or settings.quiet_start == settings.quiet_end:
         return None
     zone = ZoneInfo(settings.time_zone)
@@ -80,8 +87,37 @@ def quiet_until(settings: UserSettings, now: float) -> float | None:
     inside = start <= minute < end if start < end else (minute >= start or minute < end)
     if not inside:
         return None
-    wait = (end - minute) % (24 * 60)
-    return now + wait * 60 - local.second
+    day = local.date() if minute < end else local.date() + timedelta(days=1)
+    ends = datetime.combine(day, dt_time(end // 60, end % 60), zone)
+    # A wall time that does not exist that night (skipped by a spring-forward) is read with the
+    # offset before the change, which lands just after the gap; a repeated (autumn) hour is read
+    # as its first occurrence.
+    moment = ends.timestamp()
+    return moment if moment > now else None
+
+
+def _current_period(
+    settings: UserSettings, periods: list[tuple[float, float]], now: float
+) -> tuple[float, float] | None:
+    """The away period the player is in now (the one ending when their away time does)."""
+    if settings.away_until is None or settings.away_until <= now:
+        return None
+    return next((p for p in periods if p[0] <= now < p[1] and p[1] == settings.away_until), None)
+
+
+def _away_check(
+    others: list[tuple[float, float]], start: float, until: float, limit: int | None = AWAY_LIMIT_DAYS
+) -> int | None:
+    """Away days counted in the 30 days ending ``until`` if the player is away from ``start`` to
+    ``until`` besides their ``others`` (earlier) periods: ``None`` if that breaks ``limit``.
+
+    No other 30-day window holds more: every other period ended before ``start``, so a window
+    ending earlier loses at least as much of this period as it gains of the earlier ones."""
+    low = until - AWAY_WINDOW_DAYS * DAY
+    seconds = max(0.0, until - max(start, low))
+    seconds += sum(max(0.0, min(b, until) - max(a, low)) for a, b in others)
+    days = math.ceil(seconds / DAY - 1e-9)
+    return None if limit is not None and days > limit else days
 
 
 class PlayerCalls:
@@ -125,22 +161,25 @@ class PlayerCalls:
         return settings.away_until is not None and settings.away_until > self.clock.now()
 
     async def away(self: TableService, *, user: User, days: int) -> UserSettings:
-        """Pause the caller's banks in every game for ``days`` days (1–14, 14 per 30 days)."""
+        """Pause the caller's banks in every game for ``days`` days (1–14), or ``days`` more if
+        they are away already; at most 14 away days in any 30 days (``_away_check``)."""
         if not 1 <= days <= AWAY_LIMIT_DAYS:
             raise TableError("bad_away_days", limit=AWAY_LIMIT_DAYS)
         now = self.clock.now()
         settings = await self.db.user_settings(user.id)
-        start, used = settings.away_window_start, settings.away_days_used
-        if start is None or now - start >= AWAY_WINDOW_DAYS * DAY:
-            start, used = now, 0
-        if used + days > AWAY_LIMIT_DAYS:
-            raise TableError("away_limit", left=AWAY_LIMIT_DAYS - used, limit=AWAY_LIMIT_DAYS, window=AWAY_WINDOW_DAYS)
+        periods = await self.db.away_periods(user.id, now - AWAY_WINDOW_DAYS * DAY)
+        current = _current_period(settings, periods, now)
+        start, base = current if current is not None else (now, now)
+        others = [p for p in periods if p != current]
+        used = _away_check(others, start, base + days * DAY)
+        if used is None:
+            left = next((d for d in range(days - 1, 0, -1) if _away_check(others, start, base + d * DAY) is not None), 0)
+            raise TableError("away_limit", left=left, limit=AWAY_LIMIT_DAYS, window=AWAY_WINDOW_DAYS)
+        until = base + days * DAY
         updated = dataclasses.replace(
-            settings, away_until=now + days * DAY, away_window_start=start, away_days_used=used + days
+            settings, away_until=until, away_window_start=until - AWAY_WINDOW_DAYS * DAY, away_days_used=used
         )
-        await self.db.save_user_settings(updated)
-        until = updated.away_until
-        assert until is not None
+        await self.db.save_away(updated, start, until)
         for row in await self._active_games_of(user.id):
             await self._pause_or_resume(row, user.id, pause=True)
             seat = next((s.seat for s in await self.db.seats(row.id) if s.user_id == user.id), None)
@@ -154,11 +193,17 @@ class PlayerCalls:
         settings = await self.db.user_settings(user.id)
         if settings.away_until is None or settings.away_until <= now:
             raise TableError("not_away")
-        unused = int((settings.away_until - now) // DAY)
-        updated = dataclasses.replace(
-            settings, away_until=None, away_days_used=max(0, settings.away_days_used - unused)
-        )
-        await self.db.save_user_settings(updated)
+        periods = await self.db.away_periods(user.id, now - AWAY_WINDOW_DAYS * DAY)
+        current = _current_period(settings, periods, now)
+        start = current[0] if current is not None else now
+        counted = min(settings.away_until, start + math.ceil(max(0.0, now - start) / DAY) * DAY)
+        others = [p for p in periods if p != current]
+        used = _away_check(others, start, counted, limit=None) or 0
+        updated = dataclasses.replace(settings, away_until=None, away_days_used=used)
+        if current is not None:
+            await self.db.save_away(updated, start, counted)
+        else:  # away since before away periods were kept: nothing to cut short
+            await self.db.save_user_settings(updated)
         for row in await self._active_games_of(user.id):
             await self._pause_or_resume(row, user.id, pause=False)
         return updated
@@ -189,7 +234,7 @@ class PlayerCalls:
             if pause and seat.turn_began is not None:
                 left = timer.remaining(seat, now)
                 assert left is not None
-                await self.db.set_banks(row.id, fresh.version, [Bank(seat.seat, left, None)], ended=[seat.seat])
+                await self.db.set_banks(row.id, fresh.version, [Bank(seat.seat, left, None, seat.turn_gain or 0.0)], ended=[seat.seat])
             elif not pause and seat.turn_began is None:
                 clock = timer.settle(seats, [], [seat.seat], now, t, fresh.version + 1, gain=False)
                 await self.db.set_banks(row.id, fresh.version, clock.banks, clock.due)

@@ -10,6 +10,7 @@ from typing import Any
 
 from rules import Game, IllegalAction, localised
 from table.lifecycle_texts import LIFECYCLE_MESSAGES
+from table.server_texts import SERVER_MESSAGES
 from table.solo_texts import SOLO_MESSAGES
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -159,6 +160,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 MESSAGES.update(LIFECYCLE_MESSAGES)
 MESSAGES.update(SOLO_MESSAGES)
+MESSAGES.update(SERVER_MESSAGES)
 
 
 class TableError(Exception):

@@ -34,6 +34,8 @@ WAIT_SECONDS = 24 * 3600.0
 WAIT, BOT, REPLACE, END = "wait", "bot", "replace", "end"
 VOTE_CHOICES = (WAIT, BOT, REPLACE, END)
 PASS_LIMIT = 500
+DM_FALLBACK = "dm_fallback"
+"""Mark (a due item written done): this turn's reminder already fell back to a channel mention."""
 
 
 @dataclass
@@ -117,7 +119,7 @@ class Scheduler:
     async def _remind(self, item: DueItem, row: GameRow, seat: SeatRow, now: float) -> Notice | None:
         settings = await self.db.user_settings(seat.user_id)
         away = settings.away_until is not None and settings.away_until > now
-        if not settings.reminders or away:
+        if not settings.reminders or away or self._overtaken(item, row, seat, now):
             await self.db.claim_due(item.id, now)
             return None
         later = quiet_until(settings, now)
@@ -130,6 +132,24 @@ class Scheduler:
             "reminder", row, item.seat, seat.user_id, seat.name, item.turn,
             left=timer.remaining(seat, now), locale=settings.locale or row.locale,
         )
+
+    def _overtaken(self, item: DueItem, row: GameRow, seat: SeatRow, now: float) -> bool:
+        """Whether a later reminder of the same turn already covers this one: a "below half"
+        reminder held through quiet hours until the bank fell below a tenth is not sent as well,
+        so the player gets one message saying how little is left, not two at once."""
+        t = timer.limit(self.table.table_options(row))
+        left = timer.remaining(seat, now)
+        fraction = dict(timer.REMINDERS).get(item.kind)
+        if t is None or left is None or fraction is None:
+            return False
+        cap = timer.CAP * t
+        return any(f < fraction and left <= f * cap for _, f in timer.REMINDERS)
+
+    async def mention_instead(self, notice: Notice) -> bool:
+        """A reminder's DM could not be delivered (DMs closed): whether to mention the player in
+        the game's channel instead — once per turn, whichever reminder failed first, in any
+        process (a mark in the database decides)."""
+        return await self.db.mark_once(notice.game.id, notice.seat, DM_FALLBACK, notice.turn, self.table.clock.now())
 
     async def _decide(self, item: DueItem, row: GameRow, seats: list[SeatRow]) -> Notice:
         votes = await self.db.votes(row.id, item.seat, item.turn)

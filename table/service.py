@@ -27,10 +27,11 @@ from table import bots, observability, seating, thinkers, timer
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
-from table.me import PlayerCalls
+from table.me import AWAY_END, PlayerCalls
 from table.messages import TableError, message, refusal
 from table.options import split_options
 from table.order import sort_moves
+from table.server import ServerCalls
 
 log = logging.getLogger("postern.table")
 
@@ -50,6 +51,8 @@ class User:
     id: str
     name: str
     can_manage: bool = False
+    can_manage_server: bool = False
+    """Manage Server: may change the server's settings (``table.server``)."""
 
 
 @dataclass
@@ -85,8 +88,20 @@ class Result:
     """Per seat, the game time until which its player is away, or ``None``."""
 
     def clocks(self, locale: str | None = None) -> list[str | None]:
-        """Each seat's bank as the reader reads it ("1 d 4 h left")."""
-        return [None if b is None else timer.left_text(b, locale or self.locale) for b in self.banks]
+        """Each seat's bank as the reader reads it ("1 d 4 h left"), with "away until …" for a
+        player who is away — the board's view carries these, so everyone sees who is away."""
+        loc = locale or self.locale
+        out: list[str | None] = []
+        for i, bank in enumerate(self.banks):
+            if bank is None:
+                out.append(None)
+                continue
+            text = timer.left_text(bank, loc)
+            until = self.away[i] if i < len(self.away) else None
+            if until is not None:
+                text += " — " + message("away_until", loc, until=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until)))
+            out.append(text)
+        return out
 
     def away_texts(self, locale: str | None = None) -> list[str | None]:
         """Per seat, "away until 2026-11-28 09:00 UTC" in the reader's language, or ``None``
@@ -174,7 +189,7 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService(PlayerCalls):
+class TableService(PlayerCalls, ServerCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(
@@ -300,12 +315,22 @@ class TableService(PlayerCalls):
             return {}
 
     async def _settle(
-        self, row: GameRow, seats: list[SeatRow], before: list[int], after: list[int], *, gain: bool = True
+        self,
+        row: GameRow,
+        seats: list[SeatRow],
+        before: list[int],
+        after: list[int],
+        *,
+        gain: bool = True,
+        taken_back: list[int] | None = None,
     ) -> timer.Settled:
         """The turn banks after a commit that moves the seats to act from ``before`` to ``after``;
-        the banks of players who are away do not start running."""
+        the banks of players who are away do not start running, and the end of their away time
+        is scheduled for this game (the turn may reach them in a game that started after they
+        left), so their bank runs again by itself when they are due back."""
         t = timer.limit(self.table_options(row))
         paused = []
+        returns: list[tuple[int, str, int, float]] = []
         if t is not None:
             waiting = [seat for seat in seats if seat.seat in after and not seat.is_bot]
             people = await self.db.users_settings([seat.user_id for seat in waiting])
@@ -314,7 +339,11 @@ class TableService(PlayerCalls):
                 until = people[seat.user_id].away_until
                 if until is not None and until > now:
                     paused.append(seat.seat)
-        return timer.settle(seats, before, after, self.clock.now(), t, row.version + 1, paused=paused, gain=gain)
+                    returns.append((seat.seat, AWAY_END, int(until), until))
+        clock = timer.settle(
+            seats, before, after, self.clock.now(), t, row.version + 1, paused=paused, gain=gain, taken_back=taken_back or ()
+        )
+        return dataclasses.replace(clock, due=[*clock.due, *returns]) if returns else clock
 
     @staticmethod
     def _decorate(view: dict[str, Any], names: list[str], locale: str) -> dict[str, Any]:
@@ -341,6 +370,8 @@ class TableService(PlayerCalls):
     ) -> Result:
         """Open a lobby (host seated); ``solo`` (a DM) starts a one-player game at once."""
         chosen, opts, capacity = self.validate(game=game, players=players, options=options, locale=locale, solo=solo)
+        if guild_id is not None and not solo:
+            opts, locale = await self._server_defaults(guild_id, chosen, opts, capacity, locale)
         current = await self.db.live_game(channel_id)
         if current is not None:
             raise TableError("channel_busy", game=rules.get(current.game).title["en"])
@@ -618,7 +649,10 @@ class TableService(PlayerCalls):
             log = await self.db.actions(row.id, limit=target.seq)
             state = self._rebuild(game, row, len(seats), log)
             current = self._state(row)
-            clock = await self._settle(row, seats, game.to_act(current), game.to_act(state), gain=False)
+            before, after = game.to_act(current), game.to_act(state)
+            # Seats to act now but not after the undo: their turn began with the move taken back.
+            taken_back = [s for s in before if s not in after]
+            clock = await self._settle(row, seats, before, after, gain=False, taken_back=taken_back)
             try:
                 await self.db.truncate_log(
                     row.id, row.version, target.seq, game.dumps(state),

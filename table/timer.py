@@ -83,20 +83,27 @@ def settle(
     turn: int,
     paused: Iterable[int] = (),
     gain: bool = True,
+    taken_back: Iterable[int] = (),
 ) -> Settled:
     """The banks after a commit in which the seats to act went from ``before`` to ``after``.
 
     ``turn`` names the turns that start now (the game version the commit creates, never reused,
     even after an undo), so each turn's reminders are distinct rows. ``paused`` seats (away,
-    bots) keep their bank standing still. ``gain=False`` (an undo gives the turn back) resumes
-    a bank without the turn's gain, so taking a move back never refills it. With no timer
-    (``t`` is None) nothing is kept.
+    bots) keep their bank standing still. A turn starts for a seat that joins the seats to act
+    (in ``after``, not in ``before``): only then does the bank gain T — also when the seat is
+    paused, so a turn that reaches a player who is away keeps its gain for when they return, and
+    a paused seat that stays to act while others move gains nothing more. ``gain=False`` (an undo
+    gives the turn back, away mode ends) resumes a bank without the gain, so taking a move back
+    or coming back never refills it. ``taken_back`` seats (an undo takes back the move that
+    began their turn) lose what that turn gained, so undoing and replaying a move never gives the
+    next player T twice. With no timer (``t`` is None) nothing is kept.
     """
     if t is None:
         return Settled([], [], [])
     running_before = {s for s in before if 0 <= s < len(seats)}
     running_after = {s for s in after if 0 <= s < len(seats)}
     stopped = set(paused)
+    refund = set(taken_back)
     cap = CAP * t
     banks: list[Bank] = []
     due: list[tuple[int, str, int, float]] = []
@@ -111,16 +118,22 @@ def settle(
             continue  # the same turn goes on: its bank and its due items stand
         if was:
             ended.append(s)
+        if s in refund:
+            left = max(0.0, left - (seat.turn_gain or 0.0))
+        gained = 0.0
+        if s in running_after:
+            gained = seat.turn_gain or 0.0  # a turn that goes on (or resumes) keeps its gain
+            if gain and s not in running_before and not seat.is_bot:
+                gained = min(cap, left + t) - left  # the seat's turn starts now, running or paused
+                left += gained
         if runs:
-            if gain:
-                left = min(cap, left + t)
-            banks.append(Bank(s, left, now))
+            banks.append(Bank(s, left, now, gained))
             for kind, fraction in REMINDERS:
                 if left > fraction * cap:
                     due.append((s, kind, turn, now + left - fraction * cap))
             due.append((s, EXPIRE, turn, now + left))
         else:
-            banks.append(Bank(s, left, None))
+            banks.append(Bank(s, left, None, gained))
     return Settled(banks, due, ended)
 
 
@@ -150,7 +163,9 @@ def with_banks(seats: Sequence[SeatRow], banks: Iterable[Bank]) -> list[SeatRow]
     those banks returns, without the read."""
     by_seat = {b.seat: b for b in banks}
     return [
-        dataclasses.replace(s, bank_left=by_seat[s.seat].left, turn_began=by_seat[s.seat].began)
+        dataclasses.replace(
+            s, bank_left=by_seat[s.seat].left, turn_began=by_seat[s.seat].began, turn_gain=by_seat[s.seat].gain
+        )
         if s.seat in by_seat else s
         for s in seats
     ]

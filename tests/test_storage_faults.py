@@ -15,7 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from storage import Bank, Database, NewAction, SeatRow, StorageBusy, StorageError, UserSettings
+from storage import (
+    Bank,
+    Database,
+    NewAction,
+    SeatRow,
+    ServerSettings,
+    StorageBusy,
+    StorageError,
+    UserSettings,
+)
 from table.messages import TableError
 from table.service import TableService, User
 from tests import pgserver
@@ -242,6 +251,22 @@ async def _exercise_every_query(db: Database) -> None:
     await db.cast_vote(game_id, 1, 3, "u1", "wait", 10.0)
     await db.cast_vote(game_id, 1, 3, "u1", "bot", 11.0)
     await db.votes(game_id, 1, 3)
+    await db.mark_once(game_id, 0, "dm_fallback", 1, 12.0)
+    # server settings (``/settings``), and moving house (``python -m storage.copy``)
+    await db.save_server_settings(ServerSettings("g1", timer="24h", threads=False, locale="zh-TW"))
+    await db.save_server_settings(ServerSettings("g1", timer="48h"))
+    await db.server_settings("g1")
+    await db.server_settings("nowhere")
+    await db.user_settings_after("")
+    await db.save_away(UserSettings("u1", away_until=50.0), 10.0, 50.0)
+    await db.save_away(UserSettings("u1"), 10.0, 30.0)
+    await db.away_periods("u1", 5.0)
+    await db.put_away_periods("u1", [(10.0, 30.0), (60.0, 70.0)])
+    await db.server_settings_after("")
+    due, votes = await db.schedule_of(game_id)
+    row = await db.game(game_id)
+    assert row is not None
+    await db.put_game(row, await db.seats(game_id), await db.actions(game_id), due, votes)
 
 
 async def test_no_statement_scans_a_table(tmp_path: Path) -> None:
