@@ -2,9 +2,10 @@
 
 A bot is a policy ``(game name, seat's view, seat, seed) -> action``. The table never hands it a
 state: it calls ``rules.get(game).view(state, seat)`` and passes that on, exactly as a remote
-player would see the game. ``greedy`` (``ai.greedy``, one-ply, instant and deterministic) is the
-default level of a bot a host seats without naming one; the search levels of ``ai.levels`` think
-for their time budget per decision. Policies run in ``table.thinkers`` (a process pool), so a
+player would see the game. A bot seated or taking over a seat without a named level plays at
+``normal`` (``NEW_LEVEL``: the search of ``ai``, thinking its time budget per decision);
+``greedy`` (``ai.greedy``, one-ply, instant and deterministic) stays a level a host may pick, and
+is what a seat stored without a level (from before levels existed) plays. Policies run in ``table.thinkers`` (a process pool), so a
 thinking bot never stalls the event loop.
 
 ``POSTERN_BOT_ITERATIONS`` (meant for tests and demos): when set to a number, the search levels
@@ -26,6 +27,10 @@ Policy = Callable[[str, dict[str, Any], int, int], str]
 """(game name, the seat's view, seat, seed) → one legal action."""
 
 DEFAULT_LEVEL = greedy.LEVEL
+"""What a bot seat stored without a level plays (seats from before levels existed)."""
+NEW_LEVEL = ai.DEFAULT_LEVEL
+"""[DECISION] The level of a bot seated (``/game addbot``) or taking over a vanished player's seat
+without a named level: the real opponent, not the one-ply baseline."""
 LEVELS: tuple[str, ...] = (greedy.LEVEL, *ai.LEVELS)
 """Every level a host may give a bot: the greedy player first, then the search levels."""
 SEARCH_LEVELS: tuple[str, ...] = tuple(ai.LEVELS)

@@ -454,7 +454,7 @@ class TableService(PlayerCalls, ServerCalls):
             game = rules.get(row.game)
             if not bots.can_play(game):
                 raise TableError("no_bots", game=lambda loc, g=game: rules.localised(g.title, loc))
-            chosen = (level or bots.DEFAULT_LEVEL).strip().lower()
+            chosen = (level or bots.NEW_LEVEL).strip().lower()
             if chosen not in bots.LEVELS:
                 raise TableError("bad_bot_level", level=level, levels=", ".join(bots.LEVELS))
             if len(seats) >= row.capacity:
@@ -738,7 +738,7 @@ class TableService(PlayerCalls, ServerCalls):
             if not bots.can_play(game):
                 raise TableError("no_bots", game=lambda loc, g=game: rules.localised(g.title, loc))
             bot = dataclasses.replace(
-                old, user_id=f"{bots.USER_PREFIX}for:{old.user_id}", kind="bot", bot_level=level or bots.DEFAULT_LEVEL
+                old, user_id=f"{bots.USER_PREFIX}for:{old.user_id}", kind="bot", bot_level=level or bots.NEW_LEVEL
             )
             version = await self.db.replace_seat(row.id, row.version, bot)
             seats[seat] = bot

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 import console
 
 
@@ -18,7 +20,8 @@ def test_parse_duration() -> None:
         assert console.parse_duration(bad) is None
 
 
-async def test_console_timer_wait_undo_and_away(tmp_path: Path) -> None:
+async def test_console_timer_wait_undo_and_away(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POSTERN_BOT_ITERATIONS", "3")  # `addbot` seats a normal bot: a quick, seeded search
     script = "\n".join(
         [
             "new fixer 2 timer=24h seating=host",
@@ -56,5 +59,5 @@ async def test_console_timer_wait_undo_and_away(tmp_path: Path) -> None:
     assert "Away for 3 day(s)" in text and "Away mode lasts 1 to 14 days." in text
     assert "Welcome back" in text
     assert "your move" in text or "game 1" in text
-    assert "Bot (greedy) takes a seat." in text
-    assert text.count("Bot (greedy)") >= 2
+    assert "Bot (normal) takes a seat." in text
+    assert text.count("Bot (normal)") >= 2

@@ -82,8 +82,8 @@ async def test_only_the_host_adds_bots_and_bad_levels_are_refused(db: Database) 
     with pytest.raises(TableError) as err:
         await table.add_bot(channel_id="c", user=ANN, level="godlike")
     assert err.value.key == "bad_bot_level" and "greedy" in err.value.text("zh-TW")
-    added = await table.add_bot(channel_id="c", user=ANN)
-    assert added.names[-1] == "Bot (greedy)" and added.lines("en") == ["Bot (greedy) takes a seat."]
+    added = await table.add_bot(channel_id="c", user=ANN)  # no level named: the search at normal
+    assert added.names[-1] == "Bot (normal)" and added.lines("en") == ["Bot (normal) takes a seat."]
     with pytest.raises(TableError) as err:
         await table.add_bot(channel_id="c", user=ANN)
     assert err.value.key == "lobby_full"
@@ -106,7 +106,7 @@ async def test_bots_keep_a_lobby_only_with_a_human(db: Database) -> None:
     await table.add_bot(channel_id="c", user=ANN)
     await table.join(channel_id="c", user=BOB)
     left = await table.leave(channel_id="c", user=ANN)
-    assert left.host_id == BOB.id and left.names == ["Bot (greedy)", "Bob"]  # the host passes to a human
+    assert left.host_id == BOB.id and left.names == ["Bot (normal)", "Bob"]  # the host passes to a human
     gone = await table.leave(channel_id="c", user=BOB)
     assert gone.status == "abandoned"
 
@@ -133,8 +133,8 @@ async def test_a_whole_game_with_bot_seats_ends(db: Database, name: str, monkeyp
     game = rules.get(name)
     players = max(2, game.min_players)
     await table.open(channel_id="c", guild_id="g", user=ANN, game=name, players=players)
-    for _ in range(players - 1):
-        await table.add_bot(channel_id="c", user=ANN)
+    for _ in range(players - 1):  # the instant level: this tests the table's bot seats, not the search
+        await table.add_bot(channel_id="c", user=ANN, level="greedy")
     result = await table.start(channel_id="c", user=ANN)
     rng = random.Random(7)
     for _ in range(3000):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from storage import Database
-from table import observability
+from table import bots, observability
 from table.clock import ScriptedClock
 from table.messages import TableError
 from table.scheduler import BOT, END, REPLACE, WAIT, Scheduler, cast_vote, decide
@@ -38,7 +38,8 @@ def test_decide_majority_host_ties_and_silence() -> None:
     assert decide({"a": END, "b": BOT}, "h") == BOT  # tie without the host: the milder choice
 
 
-async def test_reminders_once_each_across_a_restart_then_a_vote(db_target: str) -> None:
+async def test_reminders_once_each_across_a_restart_then_a_vote(db_target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(bots.ENV_ITERATIONS, "3")  # the takeover plays at normal: a quick, seeded search
     clock = ScriptedClock()
     async with Database(db_target) as db:
         table = TableService(db, seed_source=lambda: "sched", clock=clock)

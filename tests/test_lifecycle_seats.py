@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from storage import Database
+from table import bots
 from table.clock import ScriptedClock
 from table.messages import TableError
 from table.service import TableService, User
@@ -73,7 +74,8 @@ async def test_host_replaced_hands_over_the_host(db: Database) -> None:
     assert result.host_id == CHO.id and result.names == ["Cho"] and result.status == "lobby"
 
 
-async def test_bot_takes_over_and_the_player_rejoins(db: Database) -> None:
+async def test_bot_takes_over_and_the_player_rejoins(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(bots.ENV_ITERATIONS, "3")  # the takeover plays at normal: a quick, seeded search
     clock = ScriptedClock()
     table = TableService(db, seed_source=lambda: "take", clock=clock)
     await _two(table)
