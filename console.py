@@ -9,6 +9,7 @@ written to a folder and its path printed.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import re
 import sys
@@ -25,6 +26,9 @@ from table.messages import TableError
 from table.service import Result, TableService, User
 
 CHANNEL = "local-console"
+SERVER = "local-server"
+"""The console's lobbies open as in one local server, so ``settings`` (a server's ``/settings``)
+can be tried here: its default timer and post language apply to the next ``new``."""
 PAGE = 40
 """Moves numbered per page of the list; ``more`` shows the next page (numbers keep counting)."""
 MAX_LOG = 200
@@ -53,12 +57,14 @@ Commands
   rules [GAME] [TOPIC]        short rules help
   abandon                     end the game here
   undo                        take back the last decision made here (nothing revealed or played since)
-  addbot [LEVEL]              seat a bot in the lobby (greedy, easy, normal, hard; default greedy)
+  addbot [LEVEL]              seat a bot in the lobby (greedy, easy, normal, hard; default normal)
   replace OLD NEW             give OLD's seat to the local player NEW (host)
   rejoin                      take your seat back from the bot playing it
   wait DURATION               let game time pass, e.g. wait 24h, wait 3d, wait 90m (turn timers)
   away DAYS | back            pause your turn timers for 1-14 days | end that
   mine                        your games here, those waiting on you first, with time left
+  settings [timer=T] [language=L]
+                              this local server's defaults for new tables (a server's /settings)
   games                       the games Postern knows
   quit                        leave (the game is saved; run again to continue)
 
@@ -225,6 +231,7 @@ class Console:
             "away": self.cmd_away,
             "back": self.cmd_back,
             "mine": self.cmd_mine,
+            "settings": self.cmd_settings,
         }
 
     async def cmd_help(self, args: list[str]) -> bool:
@@ -272,7 +279,7 @@ class Console:
         players = int(args[1]) if len(args) > 1 and NUMBER.fullmatch(args[1]) else None
         options = " ".join(a for a in args[1:] if "=" in a) or None
         result = await self.table.open(
-            channel_id=CHANNEL, guild_id=None, user=self.current, game=args[0], players=players, options=options,
+            channel_id=CHANNEL, guild_id=SERVER, user=self.current, game=args[0], players=players, options=options,
             locale=self.locale,
         )
         self.say(
@@ -342,6 +349,25 @@ class Console:
             return True
         for line in status.clock_lines(self.locale):
             self.say(f"  ⏳ {line}")
+        return True
+
+    async def cmd_settings(self, args: list[str]) -> bool:
+        """``settings [timer=T] [language=L]``: the local server's defaults, as ``/settings`` sets a
+        server's (threads do not apply: the console has one channel)."""
+        pairs = [a.partition("=") for a in args]
+        unknown = [a for a, (key, eq, _) in zip(args, pairs, strict=True) if not eq or key.lower() not in ("timer", "language")]
+        if unknown:
+            self.say("  Usage: settings [timer=off|12h|24h|48h|72h|7d] [language=en|zh-TW|zh-CN|auto]")
+            return True
+        given = {key.lower(): value for key, _, value in pairs}
+        admin = dataclasses.replace(self.current, can_manage_server=True)  # the console's user runs it
+        now = await self.table.server_settings(
+            guild_id=SERVER, user=admin, timer_choice=given.get("timer"), language=given.get("language")
+        )
+        self.say(
+            f"  Local server: new tables get the {now.timer or '72h (default)'} timer; "
+            f"posts in {now.locale or 'the console language'}. Applies to games opened from now on."
+        )
         return True
 
     async def cmd_away(self, args: list[str]) -> bool:

@@ -61,3 +61,26 @@ async def test_console_timer_wait_undo_and_away(tmp_path: Path, monkeypatch: pyt
     assert "your move" in text or "game 1" in text
     assert "Bot (normal) takes a seat." in text
     assert text.count("Bot (normal)") >= 2
+
+
+async def test_console_settings_set_the_local_servers_default_timer(tmp_path: Path) -> None:
+    script = [
+        "settings timer=5m",
+        "settings colour=blue",
+        "settings timer=12h language=zh-TW",
+        "new fixer 2",
+        "add Bo",
+        "start",
+        "status",
+        "quit",
+    ]
+    out = io.StringIO()
+    await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), io.StringIO("\n".join(script) + "\n"), out)
+    text = out.getvalue()
+    assert "Traceback" not in text
+    assert "5m" in text and "12h, 24h" in text  # the refusal names the bad value and the choices
+    assert "Usage: settings" in text
+    assert "new tables get the 12h timer; posts in zh-TW" in text
+    # Banks start at 2 × the server's 12 h, not at 2 × Postern's 72 h default.
+    banks = [line for line in text.splitlines() if line.strip().startswith("⏳")]
+    assert len(banks) == 2 and all(" d " not in line or "1 d 0 h" in line for line in banks), banks
