@@ -100,3 +100,107 @@ def values(game: Game, state: Any, seats: int) -> list[float]:
     if game.is_over(state):
         return final_values(game, state, seats)
     return heuristic_values(game, state, seats)
+
+
+# ---- the search's richer estimates ----------------------------------------------------------------
+# ``values`` above is the score-margin evaluation of the one-ply greedy baseline (ai.greedy) and stays
+# as it is. The search values positions with ``estimate``: the same squashed margin, over a per-game
+# estimate of the final score that also counts what the game's structure says a seat holds for later.
+# The weights live in tables; each was kept only if the benchmark said it helped.
+
+BURGUNDY_WEIGHTS: dict[str, tuple[float, float]] = {
+    "goods": (1.0, 1.5),
+    "silver": (1.0, 0.5),
+    "workers": (0.5, 0.5),
+    "store": (0.0, 3.0),
+    "placed": (1.0, 0.0),
+}
+"""Burgundy: VP worth of one unit, as (at the game's end, extra while the whole game remains).
+
+Goods, silverlings and workers score 1, 1 and ½ at the end and are worth more while they can still
+be sold or turned into placements; a tile in storage is only a future placement; a placed tile is a
+step towards region and colour completions."""
+
+BURGUNDY_SOLO_WEIGHTS: dict[str, float] = {"store": 0.6, "goods": 0.1, "silver": 0.15, "workers": 0.2, "target": 2.0}
+"""Burgundy solo (won by filling the estate): a placed tile counts 1; these are worth part of one."""
+
+
+def _burgundy_remaining(state: Any) -> float:
+    """The share of the game's 25 rounds still to come."""
+    done = state["phase"] * 5 + state["round"]
+    return max(0.0, 1.0 - done / 25.0)
+
+
+def _burgundy_projection(state: Any) -> list[float]:
+    from rules.burgundy.effects import knowledge_vp
+
+    rest = _burgundy_remaining(state)
+    out = []
+    solo = state["solo"] is not None
+    w = BURGUNDY_WEIGHTS
+    for seat, pl in enumerate(state["pl"]):
+        placed = sum(1 for t in pl["est"] if t is not None)
+        stock = {
+            "goods": sum(pl["goods"]),
+            "silver": pl["silver"],
+            "workers": pl["workers"],
+            "store": len(pl["store"]),
+        }
+        if solo:
+            sw = BURGUNDY_SOLO_WEIGHTS
+            target = state["solo"]["counter"] / max(1, state["solo"]["target"])
+            out.append(placed + rest * sum(sw[k] * v for k, v in stock.items()) + sw["target"] * target)
+            continue
+        value = float(pl["vp"]) + sum(knowledge_vp(state, seat, t) for t in pl["est"] if t is not None and t.startswith("K"))
+        value += sum((w[k][0] + w[k][1] * rest) * v for k, v in stock.items())
+        value += (w["placed"][0] + w["placed"][1] * rest) * placed
+        out.append(value)
+    return out
+
+
+def _torres_estimate(state: Any) -> list[float]:
+    """Torres: the projection, plus the King's bonus standing now and knights still to place."""
+    from rules.torres.scoring import king_bonus
+
+    base = _torres_projection(state)
+    cs = castles(state["h"])
+    phase = state["phase"]
+    for seat in range(len(state["ps"])):
+        base[seat] += 0.5 * king_bonus(state["h"], state["fig"], cs, state["king"], seat, phase)
+    return base
+
+
+ESTIMATES: dict[str, Callable[[Any], list[float]]] = {
+    "burgundy": _burgundy_projection,
+    "torres": _torres_estimate,
+}
+"""Per game, the search's estimate of the final scores (else ``PROJECTIONS`` / ``Game.scores``)."""
+
+
+def estimate(game: Game, state: Any, seats: int) -> list[float]:
+    """The search's value of ``state`` for each seat: the final ranking, or a squashed estimated margin."""
+    if game.is_over(state):
+        return final_values(game, state, seats)
+    project = ESTIMATES.get(game.name)
+    if project is None:
+        return heuristic_values(game, state, seats)
+    try:
+        scores = project(state)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return heuristic_values(game, state, seats)
+    return _squash(game.name, scores, seats)
+
+
+def _squash(name: str, scores: list[float], seats: int) -> list[float]:
+    scale = SCALE.get(name, 10.0)
+    out = []
+    for seat in range(seats):
+        if seat >= len(scores):
+            out.append(0.5)
+            continue
+        rivals = [s for i, s in enumerate(scores) if i != seat]
+        if not rivals:
+            out.append(0.5 + 0.5 * math.tanh(scores[seat] / (3 * scale)))
+            continue
+        out.append(0.5 + 0.5 * math.tanh((scores[seat] - max(rivals)) / scale))
+    return out
