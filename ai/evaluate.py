@@ -170,7 +170,41 @@ def _torres_estimate(state: Any) -> list[float]:
     return base
 
 
+CARDS_WEIGHTS: dict[str, float] = {
+    "partial": 0.5,
+    "project": 1.0,
+    "goods": 0.6,
+    "silver": 0.34,
+    "workers": 0.25,
+    "species": 0.5,
+}
+"""The card game, while the game remains: share of a triple's VP per card towards the next triple,
+VP per project, share of a goods card's VP when unsold, VP per silver (3 convert to 1) and per worker,
+and per animal species towards the species bonus."""
+
+
+def _cards_projection(state: Any) -> list[float]:
+    """The card game: the score so far, plus what projects, partial triples and storage promise."""
+    from rules.burgundy_cards import data as CD
+    from rules.burgundy_cards.scoring import breakdown
+
+    rest = max(0.0, 1.0 - sum(p["turns"] for p in state["pl"]) / (30.0 * state["n"]))
+    table = CD.TRIPLE_VP[state["opt"]["triple_vp"]]
+    w = CARDS_WEIGHTS
+    out = []
+    for seat, pl in enumerate(state["pl"]):
+        value = float(breakdown(state, seat)["total"])
+        partial = sum(table[c] * (len(pl["est"][c]) % 3) / 3 for c in CD.COLOURS)
+        later = w["partial"] * partial + w["project"] * len(pl["proj"])
+        later += w["goods"] * sum(CD.goods_vp(g, state["opt"]["goods_vp"]) for g in pl["goods"])
+        later += w["species"] * len({CD.species(a) for a in pl["animals"]})
+        value += rest * later + w["silver"] * pl["silver"] + w["workers"] * pl["workers"]
+        out.append(value)
+    return out
+
+
 ESTIMATES: dict[str, Callable[[Any], list[float]]] = {
+    "burgundy_cards": _cards_projection,
     "burgundy": _burgundy_projection,
     "torres": _torres_estimate,
 }
