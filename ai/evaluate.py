@@ -121,7 +121,7 @@ Goods, silverlings and workers score 1, 1 and ½ at the end and are worth more w
 be sold or turned into placements; a tile in storage is only a future placement; a placed tile is a
 step towards region and colour completions."""
 
-BURGUNDY_SOLO_WEIGHTS: dict[str, float] = {"store": 0.6, "goods": 0.1, "silver": 0.15, "workers": 0.2, "target": 2.0}
+BURGUNDY_SOLO_WEIGHTS: dict[str, float] = {"store": 0.7, "goods": 0.15, "silver": 0.2, "workers": 0.1, "target": 2.0}
 """Burgundy solo (won by filling the estate): a placed tile counts 1; these are worth part of one."""
 
 
@@ -203,7 +203,35 @@ def _cards_projection(state: Any) -> list[float]:
     return out
 
 
+FIXER_WEIGHTS: dict[str, float] = {"full": 4.0, "two": 1.5, "both": 25.0}
+"""FIXER (2 sides): points for a region whose 3 markers are all on one side, for 2 of 3 while the
+region is still open, and for holding one full region with a second at 2 (one win from the instant
+win of §7.4)."""
+
+
+def _fixer_projection(state: Any) -> list[float]:
+    """FIXER: the running score, plus the race to the 2-player instant win (two full regions)."""
+    from rules.fixer.engine import MARKERS_PER_REGION, region_sides, totals, two_sided
+
+    scores = [float(x) for x in totals(state)]
+    if not two_sided(state):
+        return scores
+    w = FIXER_WEIGHTS
+    for side in range(len(scores)):
+        full = two = 0
+        for r, region in enumerate(state["regions"]):
+            pair = region_sides(state, r)
+            if side not in pair:
+                continue
+            held = len(region["marks"][pair.index(side)])
+            full += held == MARKERS_PER_REGION
+            two += held == MARKERS_PER_REGION - 1 and region["left"] > 0
+        scores[side] += w["full"] * full + w["two"] * two + (w["both"] if full >= 1 and two >= 1 else 0.0)
+    return scores
+
+
 ESTIMATES: dict[str, Callable[[Any], list[float]]] = {
+    "fixer": _fixer_projection,
     "burgundy_cards": _cards_projection,
     "burgundy": _burgundy_projection,
     "torres": _torres_estimate,
@@ -211,16 +239,42 @@ ESTIMATES: dict[str, Callable[[Any], list[float]]] = {
 """Per game, the search's estimate of the final scores (else ``PROJECTIONS`` / ``Game.scores``)."""
 
 
-def estimate(game: Game, state: Any, seats: int) -> list[float]:
-    """The search's value of ``state`` for each seat: the final ranking, or a squashed estimated margin."""
-    if game.is_over(state):
-        return final_values(game, state, seats)
+SOLO_SCALE: dict[str, float] = {"burgundy": 1.5}
+"""Solo against a target: estimated points (Burgundy: spaces) above the decision's start worth ~0.75."""
+
+LOST_SOLO_SHARE = 0.6
+"""A lost solo game is still valued by how far it got, squeezed below an unfinished one's range."""
+
+
+def raw_estimate(game: Game, state: Any) -> list[float] | None:
+    """The per-game estimate of every seat's final score, or None where the game has none."""
     project = ESTIMATES.get(game.name)
     if project is None:
-        return heuristic_values(game, state, seats)
+        return None
     try:
-        scores = project(state)
+        return project(state)
     except (KeyError, IndexError, TypeError, ValueError):
+        return None
+
+
+def estimate(game: Game, state: Any, seats: int, baseline: list[float] | None = None) -> list[float]:
+    """The search's value of ``state`` for each seat: the final ranking, or a squashed estimated margin.
+
+    ``baseline`` (the estimate at the decision being searched) matters only in a solo game against
+    a target, where there is no rival to measure a margin against: the value is then the progress
+    made since the decision, so the search can tell one more tile from none. A finished solo game is
+    a win (1) or a loss valued below every unfinished position by how far it got."""
+    over = game.is_over(state)
+    if seats == 1 and baseline is not None and game.name in SOLO_SCALE:
+        if over and _solo_won(game, state):
+            return [1.0]
+        scores = raw_estimate(game, state) or [float(x) for x in game.scores(state)]
+        value = 0.5 + 0.5 * math.tanh((scores[0] - baseline[0]) / SOLO_SCALE[game.name])
+        return [LOST_SOLO_SHARE * value] if over else [value]
+    if over:
+        return final_values(game, state, seats)
+    scores = raw_estimate(game, state)
+    if scores is None:
         return heuristic_values(game, state, seats)
     return _squash(game.name, scores, seats)
 

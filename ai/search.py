@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.evaluate import estimate
+from ai.evaluate import estimate, raw_estimate
 from rules import CHANCE, Game
 
 EXPLORATION = 0.5
@@ -102,6 +102,11 @@ class Search:
         self.root = Node()
         self.seats = int(view.get("players") or 1)
         self.iterations = 0
+        self.baseline: list[float] | None = None
+
+    def value(self, state: Any) -> list[float]:
+        """``estimate`` of ``state``, measured from the decision's own estimate in solo games."""
+        return estimate(self.game, state, self.seats, self.baseline)
 
     def sample(self) -> Any:
         return self.game.sample_state(self.view, self.seat, self.pick)
@@ -110,6 +115,8 @@ class Search:
         state = self.sample()
         if self.seat not in self.game.to_act(state):
             raise ValueError(f"seat {self.seat} has no decision in this view")
+        if self.seats == 1:
+            self.baseline = raw_estimate(self.game, state) or [float(x) for x in self.game.scores(state)]
         return self.game.legal_actions(state, self.seat)
 
     def run(
@@ -180,7 +187,7 @@ class Search:
                 break
             state, _ = game.apply(state, mover, action)
         if result is None:
-            result = estimate(game, state, self.seats)
+            result = self.value(state)
         for visited in path:
             visited.add(result)
 
@@ -190,7 +197,7 @@ class Search:
         for action in legal:
             if action not in node.priors:
                 after, _ = game.apply(state, mover, action)
-                node.priors[action] = estimate(game, after, self.seats)
+                node.priors[action] = self.value(after)
 
     def select(self, node: Node, mover: int, legal: list[str], state: Any) -> tuple[str, Node, bool]:
         """UCB among available children, or the best-prior new child while widening allows one."""

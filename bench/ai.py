@@ -134,25 +134,28 @@ def _bot(seconds: float | None, iterations: int | None) -> Policy:
     return search_policy(seconds, iterations)
 
 
-def run_task(task: Task) -> tuple[float, list[float]]:
-    """One game of a pairing: the bot's result (win 1, shared first ½) and its decision times."""
+def run_task(task: Task) -> tuple[float, list[float], float]:
+    """One game of a pairing: the bot's result (win 1, shared first ½), its decision times and final score.
+
+    The score is what ``Game.scores`` reports for the bot's seat (Burgundy solo: spaces filled)."""
     game, rival, seconds, iterations, i, players = task
     g = rules.get(game)
     bot = _bot(seconds, iterations)
     times: list[float] = []
     if rival == "solo":
         state = play_game(game, 1, [bot], seed=i, times=times)
-        return values(g, state, 1)[0], times
+        return values(g, state, 1)[0], times, float(g.scores(state)[0])
     bot_seat = i % players
     policies = [_rival(rival)] * players
     policies[bot_seat] = bot
     state = play_game(game, players, policies, seed=i, times=times, timed_seat=bot_seat)
+    own = float(g.scores(state)[bot_seat])
     if players == 2:
-        return values(g, state, players)[bot_seat], times
-    return float(g.ranking(state)[0] == bot_seat), times
+        return values(g, state, players)[bot_seat], times, own
+    return float(g.ranking(state)[0] == bot_seat), times, own
 
 
-def run_tasks(tasks: list[Task], workers: int) -> Iterable[tuple[float, list[float]]]:
+def run_tasks(tasks: list[Task], workers: int) -> Iterable[tuple[float, list[float], float]]:
     """Results of ``tasks``, in a pool of ``workers`` processes when more than one."""
     if workers <= 1:
         return [run_task(t) for t in tasks]
@@ -166,7 +169,7 @@ def pairing(game: str, rival: str, seconds: float | None, iterations: int | None
     tasks = [(game, rival, seconds, iterations, first + i, 2) for i in range(count)]
     score = 0.0
     times: list[float] = []
-    for result, spent in run_tasks(tasks, workers):
+    for result, spent, _ in run_tasks(tasks, workers):
         score += result
         times += spent
     return score, count, times
@@ -219,6 +222,10 @@ def timing(game: str, seconds: float, decisions: int) -> Figure:
     return Figure(f"ai {game} decision {seconds:g}s", samples, budget=f"p95≤{seconds * 1000 + 100:.0f}ms")
 
 
+SOLO_SCORE: dict[str, str] = {"burgundy": " (spaces filled of 37; a win fills all 37)", "fixer": " (player's points)"}
+"""What the mean final score of a solo line means, per game."""
+
+
 def _percentiles(times: list[float]) -> str:
     if not times:
         return "decisions: none"
@@ -267,9 +274,11 @@ def main(argv: list[str] | None = None) -> int:
                 start = time.perf_counter()
                 tasks = [(name, "solo", s, it, args.first + i, 1) for i in range(args.count)]
                 results = list(run_tasks(tasks, args.workers))
-                score = sum(r for r, _ in results)
-                times = [t for _, ts in results for t in ts]
-                print(_line(f"ai {name:<14} solo {label:<29}", score, args.count, time.perf_counter() - start, times), flush=True)
+                score = sum(r for r, _, _ in results)
+                times = [t for _, ts, _ in results for t in ts]
+                mean = sum(own for _, _, own in results) / len(results)
+                line = _line(f"ai {name:<14} solo {label:<29}", score, args.count, time.perf_counter() - start, times)
+                print(f"{line}  mean final score {mean:.1f}{SOLO_SCORE.get(name, '')}", flush=True)
     if args.timing:
         for level in [lv for lv in args.levels.split(",") if lv]:
             for name in names:
