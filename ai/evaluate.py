@@ -178,9 +178,9 @@ CARDS_WEIGHTS: dict[str, float] = {
     "workers": 0.25,
     "species": 0.5,
 }
-"""The card game, while the game remains: share of a triple's VP per card towards the next triple,
-VP per project, share of a goods card's VP when unsold, VP per silver (3 convert to 1) and per worker,
-and per animal species towards the species bonus."""
+"""The card game, scaled by the share of the game still to come (none of it scores at the end): share
+of a triple's VP per card towards the next triple, VP per project, share of a goods card's VP when
+unsold, VP per silver (3 convert to 1) and per worker, and per animal species towards the bonus."""
 
 
 def _cards_projection(state: Any) -> list[float]:
@@ -198,7 +198,8 @@ def _cards_projection(state: Any) -> list[float]:
         later = w["partial"] * partial + w["project"] * len(pl["proj"])
         later += w["goods"] * sum(CD.goods_vp(g, state["opt"]["goods_vp"]) for g in pl["goods"])
         later += w["species"] * len({CD.species(a) for a in pl["animals"]})
-        value += rest * later + w["silver"] * pl["silver"] + w["workers"] * pl["workers"]
+        later += w["silver"] * pl["silver"] + w["workers"] * pl["workers"]
+        value += rest * later
         out.append(value)
     return out
 

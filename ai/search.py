@@ -103,6 +103,7 @@ class Search:
         self.seats = int(view.get("players") or 1)
         self.iterations = 0
         self.baseline: list[float] | None = None
+        self.deadline: float | None = None
 
     def value(self, state: Any) -> list[float]:
         """``estimate`` of ``state``, measured from the decision's own estimate in solo games."""
@@ -132,6 +133,7 @@ class Search:
         recent one, would not overrun the budget: the level's time is a promise to the player."""
         start = started if started is not None else time.perf_counter()
         deadline = None if iterations is not None else start + (seconds or 0.0)
+        self.deadline = deadline
         done = 0
         slowest = 0.0
         while True:
@@ -192,10 +194,15 @@ class Search:
             visited.add(result)
 
     def ensure_priors(self, node: Node, mover: int, legal: list[str], state: Any) -> None:
-        """One-ply values of the legal moves this sample offers that ``node`` has not valued yet."""
+        """One-ply values of the legal moves this sample offers that ``node`` has not valued yet.
+
+        A timed search stops valuing at its deadline (a long move list must not overrun the level's
+        budget); moves left unvalued rank after the valued ones."""
         game = self.game
         for action in legal:
             if action not in node.priors:
+                if self.deadline is not None and node.priors and time.perf_counter() >= self.deadline:
+                    return
                 after, _ = game.apply(state, mover, action)
                 node.priors[action] = self.value(after)
 
@@ -212,7 +219,11 @@ class Search:
                 known.append((action, child))
         allowed = max(1, int(WIDEN_BASE * (node.visits + 1) ** WIDEN_POWER))
         if fresh and len(known) < allowed:
-            action = max(fresh, key=lambda a: node.priors[a][mover])
+            valued = [a for a in fresh if a in node.priors] or fresh
+            action = max(valued, key=lambda a: node.priors[a][mover] if a in node.priors else 0.0)
+            if action not in node.priors:
+                after, _ = self.game.apply(state, mover, action)
+                node.priors[action] = self.value(after)
             child = Node(available=1, prior=node.priors[action])
             node.children[(mover, action)] = child
             return action, child, True
