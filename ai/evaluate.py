@@ -12,9 +12,14 @@ from collections.abc import Callable
 from typing import Any
 
 from rules import AUTOMA, Game
+from rules.burgundy.effects import knowledge_vp
+from rules.burgundy_cards import data as CD
+from rules.burgundy_cards.scoring import breakdown
+from rules.fixer.engine import region_sides, totals, two_sided
+from rules.fixer.layout import MARKERS_PER_REGION
 from rules.torres.board import castles
 from rules.torres.data import PHASES as TORRES_PHASES
-from rules.torres.scoring import castle_points
+from rules.torres.scoring import castle_points, king_bonus
 
 SCALE: dict[str, float] = {
     "fixer": 6.0,
@@ -106,7 +111,8 @@ def values(game: Game, state: Any, seats: int) -> list[float]:
 # ``values`` above is the score-margin evaluation of the one-ply greedy baseline (ai.greedy) and stays
 # as it is. The search values positions with ``estimate``: the same squashed margin, over a per-game
 # estimate of the final score that also counts what the game's structure says a seat holds for later.
-# The weights live in tables; each was kept only if the benchmark said it helped.
+# The weights live in tables. They come from each game's scoring rules; the benchmark (bench/ai.py,
+# vs greedy) judged them only in aggregate, at small game counts — see the commit log for the runs.
 
 BURGUNDY_WEIGHTS: dict[str, tuple[float, float]] = {
     "goods": (1.0, 1.5),
@@ -132,8 +138,7 @@ def _burgundy_remaining(state: Any) -> float:
 
 
 def _burgundy_projection(state: Any) -> list[float]:
-    from rules.burgundy.effects import knowledge_vp
-
+    """Burgundy: VP, end-game knowledge VP as the estate stands, and the weighted stock (solo: tiles)."""
     rest = _burgundy_remaining(state)
     out = []
     solo = state["solo"] is not None
@@ -159,9 +164,7 @@ def _burgundy_projection(state: Any) -> list[float]:
 
 
 def _torres_estimate(state: Any) -> list[float]:
-    """Torres: the projection, plus the King's bonus standing now and knights still to place."""
-    from rules.torres.scoring import king_bonus
-
+    """Torres: the projection, plus half the King's bonus a seat would get if the phase ended now."""
     base = _torres_projection(state)
     cs = castles(state["h"])
     phase = state["phase"]
@@ -185,9 +188,6 @@ unsold, VP per silver (3 convert to 1) and per worker, and per animal species to
 
 def _cards_projection(state: Any) -> list[float]:
     """The card game: the score so far, plus what projects, partial triples and storage promise."""
-    from rules.burgundy_cards import data as CD
-    from rules.burgundy_cards.scoring import breakdown
-
     rest = max(0.0, 1.0 - sum(p["turns"] for p in state["pl"]) / (30.0 * state["n"]))
     table = CD.TRIPLE_VP[state["opt"]["triple_vp"]]
     w = CARDS_WEIGHTS
@@ -212,8 +212,6 @@ win of §7.4)."""
 
 def _fixer_projection(state: Any) -> list[float]:
     """FIXER: the running score, plus the race to the 2-player instant win (two full regions)."""
-    from rules.fixer.engine import MARKERS_PER_REGION, region_sides, totals, two_sided
-
     scores = [float(x) for x in totals(state)]
     if not two_sided(state):
         return scores
