@@ -174,15 +174,16 @@ def _torres_estimate(state: Any) -> list[float]:
 
 
 CARDS_WEIGHTS: dict[str, float] = {
-    "partial": 0.5,
-    "project": 1.0,
+    "partial": 1.0,
+    "project": 0.4,
     "goods": 0.6,
     "silver": 0.34,
     "workers": 0.25,
     "species": 0.5,
 }
 """The card game, scaled by the share of the game still to come (none of it scores at the end): share
-of a triple's VP per card towards the next triple, VP per project, share of a goods card's VP when
+of a triple's VP per card towards the next triple (a third per card, so building pays before the
+triple is complete), VP per project (less than the card is worth once built, so projects get built), share of a goods card's VP when
 unsold, VP per silver (3 convert to 1) and per worker, and per animal species towards the bonus."""
 
 
