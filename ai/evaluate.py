@@ -207,8 +207,9 @@ def _cards_projection(state: Any) -> list[float]:
 
 FIXER_WEIGHTS: dict[str, float] = {"full": 4.0, "two": 1.5, "both": 25.0}
 """FIXER (2 sides): points for a region whose 3 markers are all on one side, for 2 of 3 while the
-region is still open, and for holding one full region with a second at 2 (one win from the instant
-win of §7.4)."""
+region is still open, for holding one full region with a second at 2 (one win from the instant
+win of §7.4). (Valuing the hand's numbers too was tried: 0.3 per point lost ground against greedy,
+50 % against 62.5 % over the same 40 games.)"""
 
 
 def _fixer_projection(state: Any) -> list[float]:

@@ -37,6 +37,9 @@ WIDEN_BASE = 2.0
 WIDEN_POWER = 0.5
 """Progressive widening: a node visited n times may have ``WIDEN_BASE * (n + 1) ** WIDEN_POWER`` children."""
 
+MARGIN = 0.04
+"""Share of a time budget left unspent, for the work around the search (sampling the root, choosing)."""
+
 MAX_STEPS = 400
 """A bound on the steps of one tree walk, whatever the game does."""
 
@@ -132,7 +135,7 @@ class Search:
         A timed search stops early enough that the next iteration, estimated from the slowest
         recent one, would not overrun the budget: the level's time is a promise to the player."""
         start = started if started is not None else time.perf_counter()
-        deadline = None if iterations is not None else start + (seconds or 0.0)
+        deadline = None if iterations is not None else start + (1.0 - MARGIN) * (seconds or 0.0)
         self.deadline = deadline
         done = 0
         slowest = 0.0
