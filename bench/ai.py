@@ -257,8 +257,9 @@ def main(argv: list[str] | None = None) -> int:
     budget = f"{args.iterations} iterations" if args.iterations else f"{seconds:g} s"
     greedy_name = greedy_policy()[0]
     print(
-        f"bench ai: {args.level} at {budget} per decision, {args.count} games per pairing (seats swapped, "
-        f"2 players; games {args.first}..{args.first + args.count - 1}), {args.workers} worker process(es); "
+        f"bench ai: {args.level} at {budget} per decision, rivals [{args.rivals}]{' + solo' if args.solo else ''}, "
+        f"{args.count} games per pairing (seats swapped, 2 players; games {args.first}..{args.first + args.count - 1}), "
+        f"{args.workers} worker process(es), timing {args.timing} decisions per level ({args.levels}); "
         f"argv: {' '.join(argv if argv is not None else sys.argv[1:])}",
         flush=True,
     )

@@ -40,5 +40,5 @@ def test_the_header_states_the_budget_and_solo_lines_the_mean_score(capsys) -> N
     argv = ["--games", "fixer", "--count", "1", "--iterations", "2", "--rivals", "", "--solo", "--timing", "0"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "2 iterations per decision, 1 games per pairing" in out
+    assert "normal at 2 iterations per decision" in out and "1 games per pairing" in out and "+ solo" in out
     assert out.count("solo") >= 2 and "mean final score" in out
