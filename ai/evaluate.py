@@ -1,8 +1,12 @@
-"""Position values for truncated rollouts: one number in [0, 1] per seat, higher is better.
+"""Position values: one number in [0, 1] per seat, higher is better.
 
-A finished game is valued by its ranking (first 1, last 0). An unfinished one is valued by the
-score margin each game exposes through ``Game.scores``, squashed with a per-game scale: a margin
-of one ``SCALE`` is worth about three quarters of a win. The scale is a tuning table, not logic.
+A finished game is valued by its ranking (first 1, last 0). ``values`` — the one-ply greedy
+baseline's evaluation — values an unfinished one by the score margin each game exposes through
+``Game.scores``, squashed with a per-game scale: a margin of one ``SCALE`` is worth about three
+quarters of a win. ``estimate`` — the search's evaluation — squashes the same way a per-game
+estimate of the final scores that also counts what a seat holds for later (goods, projects,
+partial triples, castle positions, the instant-win race), and in a solo game against a target
+measures progress since the decision. Scales and weights are tuning tables, not logic.
 """
 
 from __future__ import annotations
