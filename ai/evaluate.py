@@ -1,8 +1,12 @@
-"""Position values for truncated rollouts: one number in [0, 1] per seat, higher is better.
+"""Position values: one number in [0, 1] per seat, higher is better.
 
-A finished game is valued by its ranking (first 1, last 0). An unfinished one is valued by the
-score margin each game exposes through ``Game.scores``, squashed with a per-game scale: a margin
-of one ``SCALE`` is worth about three quarters of a win. The scale is a tuning table, not logic.
+A finished game is valued by its ranking (first 1, last 0). ``values`` — the one-ply greedy
+baseline's evaluation — values an unfinished one by the score margin each game exposes through
+``Game.scores``, squashed with a per-game scale: a margin of one ``SCALE`` is worth about three
+quarters of a win. ``estimate`` — the search's evaluation — squashes the same way a per-game
+estimate of the final scores that also counts what a seat holds for later (goods, projects,
+partial triples, castle positions, the instant-win race), and in a solo game against a target
+measures progress since the decision. Scales and weights are tuning tables, not logic.
 """
 
 from __future__ import annotations
@@ -12,9 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from rules import AUTOMA, Game
+from rules.burgundy.effects import knowledge_vp
+from rules.burgundy_cards import data as CD
+from rules.burgundy_cards.scoring import breakdown
+from rules.fixer.engine import region_sides, totals, two_sided
+from rules.fixer.layout import MARKERS_PER_REGION
 from rules.torres.board import castles
 from rules.torres.data import PHASES as TORRES_PHASES
-from rules.torres.scoring import castle_points
+from rules.torres.scoring import castle_points, king_bonus
 
 SCALE: dict[str, float] = {
     "fixer": 6.0,
@@ -100,3 +109,191 @@ def values(game: Game, state: Any, seats: int) -> list[float]:
     if game.is_over(state):
         return final_values(game, state, seats)
     return heuristic_values(game, state, seats)
+
+
+# ---- the search's richer estimates ----------------------------------------------------------------
+# ``values`` above is the score-margin evaluation of the one-ply greedy baseline (ai.greedy) and stays
+# as it is. The search values positions with ``estimate``: the same squashed margin, over a per-game
+# estimate of the final score that also counts what the game's structure says a seat holds for later.
+# The weights live in tables. They come from each game's scoring rules; the benchmark (bench/ai.py,
+# vs greedy) judged them only in aggregate, at small game counts — see the commit log for the runs.
+
+BURGUNDY_WEIGHTS: dict[str, tuple[float, float]] = {
+    "goods": (1.0, 1.5),
+    "silver": (1.0, 0.5),
+    "workers": (0.5, 0.5),
+    "store": (0.0, 3.0),
+    "placed": (1.0, 0.0),
+}
+"""Burgundy: VP worth of one unit, as (at the game's end, extra while the whole game remains).
+
+Goods, silverlings and workers score 1, 1 and ½ at the end and are worth more while they can still
+be sold or turned into placements; a tile in storage is only a future placement; a placed tile is a
+step towards region and colour completions."""
+
+BURGUNDY_SOLO_WEIGHTS: dict[str, float] = {"store": 0.7, "goods": 0.15, "silver": 0.2, "workers": 0.1, "target": 2.0}
+"""Burgundy solo (won by filling the estate): a placed tile counts 1; these are worth part of one."""
+
+
+def _burgundy_remaining(state: Any) -> float:
+    """The share of the game's 25 rounds still to come."""
+    done = state["phase"] * 5 + state["round"]
+    return max(0.0, 1.0 - done / 25.0)
+
+
+def _burgundy_projection(state: Any) -> list[float]:
+    """Burgundy: VP, end-game knowledge VP as the estate stands, and the weighted stock (solo: tiles)."""
+    rest = _burgundy_remaining(state)
+    out = []
+    solo = state["solo"] is not None
+    w = BURGUNDY_WEIGHTS
+    for seat, pl in enumerate(state["pl"]):
+        placed = sum(1 for t in pl["est"] if t is not None)
+        stock = {
+            "goods": sum(pl["goods"]),
+            "silver": pl["silver"],
+            "workers": pl["workers"],
+            "store": len(pl["store"]),
+        }
+        if solo:
+            sw = BURGUNDY_SOLO_WEIGHTS
+            target = state["solo"]["counter"] / max(1, state["solo"]["target"])
+            out.append(placed + rest * sum(sw[k] * v for k, v in stock.items()) + sw["target"] * target)
+            continue
+        value = float(pl["vp"]) + sum(knowledge_vp(state, seat, t) for t in pl["est"] if t is not None and t.startswith("K"))
+        value += sum((w[k][0] + w[k][1] * rest) * v for k, v in stock.items())
+        value += (w["placed"][0] + w["placed"][1] * rest) * placed
+        out.append(value)
+    return out
+
+
+def _torres_estimate(state: Any) -> list[float]:
+    """Torres: the projection, plus half the King's bonus a seat would get if the phase ended now."""
+    base = _torres_projection(state)
+    cs = castles(state["h"])
+    phase = state["phase"]
+    for seat in range(len(state["ps"])):
+        base[seat] += 0.5 * king_bonus(state["h"], state["fig"], cs, state["king"], seat, phase)
+    return base
+
+
+CARDS_WEIGHTS: dict[str, float] = {
+    "partial": 1.0,
+    "project": 0.4,
+    "goods": 0.6,
+    "silver": 0.34,
+    "workers": 0.25,
+    "species": 0.5,
+}
+"""The card game, scaled by the share of the game still to come (none of it scores at the end): share
+of a triple's VP per card towards the next triple (a third per card, so building pays before the
+triple is complete), VP per project (less than the card is worth once built, so projects get built), share of a goods card's VP when
+unsold, VP per silver (3 convert to 1) and per worker, and per animal species towards the bonus."""
+
+
+def _cards_projection(state: Any) -> list[float]:
+    """The card game: the score so far, plus what projects, partial triples and storage promise."""
+    rest = max(0.0, 1.0 - sum(p["turns"] for p in state["pl"]) / (30.0 * state["n"]))
+    table = CD.TRIPLE_VP[state["opt"]["triple_vp"]]
+    w = CARDS_WEIGHTS
+    out = []
+    for seat, pl in enumerate(state["pl"]):
+        value = float(breakdown(state, seat)["total"])
+        partial = sum(table[c] * (len(pl["est"][c]) % 3) / 3 for c in CD.COLOURS)
+        later = w["partial"] * partial + w["project"] * len(pl["proj"])
+        later += w["goods"] * sum(CD.goods_vp(g, state["opt"]["goods_vp"]) for g in pl["goods"])
+        later += w["species"] * len({CD.species(a) for a in pl["animals"]})
+        later += w["silver"] * pl["silver"] + w["workers"] * pl["workers"]
+        value += rest * later
+        out.append(value)
+    return out
+
+
+FIXER_WEIGHTS: dict[str, float] = {"full": 4.0, "two": 1.5, "both": 25.0}
+"""FIXER (2 sides): points for a region whose 3 markers are all on one side, for 2 of 3 while the
+region is still open, for holding one full region with a second at 2 (one win from the instant
+win of §7.4). (Valuing the hand's numbers too was tried: 0.3 per point lost ground against greedy,
+50 % against 62.5 % over the same 40 games.)"""
+
+
+def _fixer_projection(state: Any) -> list[float]:
+    """FIXER: the running score, plus the race to the 2-player instant win (two full regions)."""
+    scores = [float(x) for x in totals(state)]
+    if not two_sided(state):
+        return scores
+    w = FIXER_WEIGHTS
+    for side in range(len(scores)):
+        full = two = 0
+        for r, region in enumerate(state["regions"]):
+            pair = region_sides(state, r)
+            if side not in pair:
+                continue
+            held = len(region["marks"][pair.index(side)])
+            full += held == MARKERS_PER_REGION
+            two += held == MARKERS_PER_REGION - 1 and region["left"] > 0
+        scores[side] += w["full"] * full + w["two"] * two + (w["both"] if full >= 1 and two >= 1 else 0.0)
+    return scores
+
+
+ESTIMATES: dict[str, Callable[[Any], list[float]]] = {
+    "fixer": _fixer_projection,
+    "burgundy_cards": _cards_projection,
+    "burgundy": _burgundy_projection,
+    "torres": _torres_estimate,
+}
+"""Per game, the search's estimate of the final scores (else ``PROJECTIONS`` / ``Game.scores``)."""
+
+
+SOLO_SCALE: dict[str, float] = {"burgundy": 1.5}
+"""Solo against a target: estimated points (Burgundy: spaces) above the decision's start worth ~0.75."""
+
+LOST_SOLO_SHARE = 0.6
+"""A lost solo game is still valued by how far it got, squeezed below an unfinished one's range."""
+
+
+def raw_estimate(game: Game, state: Any) -> list[float] | None:
+    """The per-game estimate of every seat's final score, or None where the game has none."""
+    project = ESTIMATES.get(game.name)
+    if project is None:
+        return None
+    try:
+        return project(state)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+
+
+def estimate(game: Game, state: Any, seats: int, baseline: list[float] | None = None) -> list[float]:
+    """The search's value of ``state`` for each seat: the final ranking, or a squashed estimated margin.
+
+    ``baseline`` (the estimate at the decision being searched) matters only in a solo game against
+    a target, where there is no rival to measure a margin against: the value is then the progress
+    made since the decision, so the search can tell one more tile from none. A finished solo game is
+    a win (1) or a loss valued below every unfinished position by how far it got."""
+    over = game.is_over(state)
+    if seats == 1 and baseline is not None and game.name in SOLO_SCALE:
+        if over and _solo_won(game, state):
+            return [1.0]
+        scores = raw_estimate(game, state) or [float(x) for x in game.scores(state)]
+        value = 0.5 + 0.5 * math.tanh((scores[0] - baseline[0]) / SOLO_SCALE[game.name])
+        return [LOST_SOLO_SHARE * value] if over else [value]
+    if over:
+        return final_values(game, state, seats)
+    scores = raw_estimate(game, state)
+    if scores is None:
+        return heuristic_values(game, state, seats)
+    return _squash(game.name, scores, seats)
+
+
+def _squash(name: str, scores: list[float], seats: int) -> list[float]:
+    scale = SCALE.get(name, 10.0)
+    out = []
+    for seat in range(seats):
+        if seat >= len(scores):
+            out.append(0.5)
+            continue
+        rivals = [s for i, s in enumerate(scores) if i != seat]
+        if not rivals:
+            out.append(0.5 + 0.5 * math.tanh(scores[seat] / (3 * scale)))
+            continue
+        out.append(0.5 + 0.5 * math.tanh((scores[seat] - max(rivals)) / scale))
+    return out

@@ -4,9 +4,15 @@ Each iteration draws one full state consistent with the searching seat's view (`
 then walks one shared tree keyed by the moves made, so statistics pool over every hidden
 arrangement the seat cannot tell apart. Moves illegal in the current sample are skipped and each
 child counts how often it was *available*, which keeps UCB fair between moves that exist in
-some samples only. Long move lists are opened gradually (progressive widening), chance steps are
-sampled with their probabilities, and rollouts stop after a few decisions and are valued by
-``ai.evaluate``.
+some samples only.
+
+The first time the walk stands on a node it values every legal move one ply deep with
+``ai.evaluate.estimate`` (the *priors*). Those values order progressive widening — the mover's
+most promising moves are opened first, so the opponent replies the search considers first are the
+ones a sensible opponent plays, not random ones — and a newly opened child starts from its prior
+instead of a fresh evaluation, so a new leaf costs no extra move. Budgets of a second or less give
+only hundreds of iterations in these games; spending them on the moves a one-ply player would
+already prefer, then checking them against replies, is what lets the search beat that player.
 
 Randomness comes only from the caller's seeded ``random.Random`` through ``random()``, so with a
 fixed iteration count the result depends only on the arguments.
@@ -21,28 +27,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.evaluate import values
+from ai.evaluate import estimate, raw_estimate
 from rules import CHANCE, Game
 
-EXPLORATION = 0.7
+EXPLORATION = 0.5
 """UCB exploration constant (values are in [0, 1])."""
 
-WIDEN_BASE = 4.0
+WIDEN_BASE = 2.0
 WIDEN_POWER = 0.5
-"""Progressive widening: a node visited n times may have ``WIDEN_BASE * n ** WIDEN_POWER`` children."""
+"""Progressive widening: a node visited n times may have ``WIDEN_BASE * (n + 1) ** WIDEN_POWER`` children."""
 
-ROLLOUT_DECISIONS: dict[str, int] = {"fixer": 0, "burgundy": 0, "burgundy_cards": 0, "torres": 0, "tuscany": 0}
-"""Decisions a rollout plays at random before the evaluation takes over, per game.
-
-Measured (bench ai, 100 iterations against greedy): random moves before the evaluation made the
-value noisier, not better (Torres won 0/6 with 2 random decisions, 4/6 with none), so the search
-values each new node by the game's evaluation directly; the table keeps the knob per game."""
-
-PRIOR_SHARE = 0.3
-"""At most this share of a time budget goes to ranking the root moves one ply deep."""
+MARGIN = 0.04
+"""Share of a time budget left unspent, for the work around the search (sampling the root, choosing)."""
 
 MAX_STEPS = 400
-"""A bound on the steps of one tree walk plus rollout, whatever the game does."""
+"""A bound on the steps of one tree walk, whatever the game does."""
 
 
 def index(rng: random.Random, size: int) -> int:
@@ -73,12 +72,15 @@ def picker(rng: random.Random) -> Callable[[list[Any]], Any]:
 
 @dataclass
 class Node:
-    """Statistics of the move that led here, and the moves tried from here."""
+    """Statistics of the move that led here, the moves tried from here and their one-ply priors."""
 
     visits: int = 0
     available: int = 0
     total: list[float] = field(default_factory=list)
     children: dict[tuple[int, str], Node] = field(default_factory=dict)
+    priors: dict[str, list[float]] = field(default_factory=dict)
+    prior: list[float] = field(default_factory=list)
+    """The one-ply value this node was opened with (its first result)."""
 
     def mean(self, seat: int) -> float:
         return self.total[seat] / self.visits if self.visits and seat < len(self.total) else 0.5
@@ -102,8 +104,13 @@ class Search:
         self.pick = picker(rng)
         self.root = Node()
         self.seats = int(view.get("players") or 1)
-        self.depth = ROLLOUT_DECISIONS.get(game.name, 0)
-        self.root_order: dict[str, int] = {}
+        self.iterations = 0
+        self.baseline: list[float] | None = None
+        self.deadline: float | None = None
+
+    def value(self, state: Any) -> list[float]:
+        """``estimate`` of ``state``, measured from the decision's own estimate in solo games."""
+        return estimate(self.game, state, self.seats, self.baseline)
 
     def sample(self) -> Any:
         return self.game.sample_state(self.view, self.seat, self.pick)
@@ -112,23 +119,9 @@ class Search:
         state = self.sample()
         if self.seat not in self.game.to_act(state):
             raise ValueError(f"seat {self.seat} has no decision in this view")
+        if self.seats == 1:
+            self.baseline = raw_estimate(self.game, state) or [float(x) for x in self.game.scores(state)]
         return self.game.legal_actions(state, self.seat)
-
-    def order_root(self, legal: list[str], deadline: float | None) -> None:
-        """Rank the root moves by their one-ply value, so widening opens the promising ones first.
-
-        With a time budget the ranking may use at most ``PRIOR_SHARE`` of it; moves not ranked in
-        time follow in their listed order."""
-        state = self.sample()
-        scored = []
-        for action in legal:
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            after, _ = self.game.apply(state, self.seat, action)
-            scored.append((-values(self.game, after, self.seats)[self.seat], action))
-        ranked = [a for _, a in sorted(scored)]
-        seen = set(ranked)
-        self.root_order = {a: i for i, a in enumerate(ranked + [a for a in legal if a not in seen])}
 
     def run(
         self,
@@ -142,9 +135,8 @@ class Search:
         A timed search stops early enough that the next iteration, estimated from the slowest
         recent one, would not overrun the budget: the level's time is a promise to the player."""
         start = started if started is not None else time.perf_counter()
-        deadline = None if iterations is not None else start + (seconds or 0.0)
-        if legal is not None and len(legal) > 1:
-            self.order_root(legal, None if deadline is None else start + PRIOR_SHARE * (seconds or 0.0))
+        deadline = None if iterations is not None else start + (1.0 - MARGIN) * (seconds or 0.0)
+        self.deadline = deadline
         done = 0
         slowest = 0.0
         while True:
@@ -159,14 +151,15 @@ class Search:
         self.iterations = done
 
     def best(self, legal: list[str]) -> str:
-        """The most visited root move (ties: the better mean, then the notation order)."""
+        """The most visited root move (ties: the better mean, then the better prior, then notation order)."""
         scored = []
         for action in legal:
             child = self.root.children.get((self.seat, action))
             visits = child.visits if child else 0
             mean = child.mean(self.seat) if child else 0.0
-            scored.append((-visits, -mean, action))
-        return min(scored)[2]
+            prior = self.root.priors.get(action)
+            scored.append((-visits, -mean, -(prior[self.seat] if prior else 0.0), action))
+        return min(scored)[3]
 
     # ---- one iteration ------------------------------------------------------------------------
     def iterate(self) -> None:
@@ -176,6 +169,7 @@ class Search:
         path = [node]
         steps = 0
         first = True
+        result: list[float] | None = None
         while steps < MAX_STEPS:
             acting = game.to_act(state)
             if not acting:
@@ -190,18 +184,34 @@ class Search:
             mover = self.seat if first and self.seat in acting else acting[0]
             first = False
             legal = game.legal_actions(state, mover)
-            action, child, expanded = self.select(node, mover, legal)
-            state, _ = game.apply(state, mover, action)
+            action, child, expanded = self.select(node, mover, legal, state)
             node = child
             path.append(node)
             if expanded:
+                result = node.prior
                 break
-        result = self.rollout(state, steps)
+            state, _ = game.apply(state, mover, action)
+        if result is None:
+            result = self.value(state)
         for visited in path:
             visited.add(result)
 
-    def select(self, node: Node, mover: int, legal: list[str]) -> tuple[str, Node, bool]:
-        """UCB among available children, or a new child while widening allows one."""
+    def ensure_priors(self, node: Node, mover: int, legal: list[str], state: Any) -> None:
+        """One-ply values of the legal moves this sample offers that ``node`` has not valued yet.
+
+        A timed search stops valuing at its deadline (a long move list must not overrun the level's
+        budget); moves left unvalued rank after the valued ones."""
+        game = self.game
+        for action in legal:
+            if action not in node.priors:
+                if self.deadline is not None and node.priors and time.perf_counter() >= self.deadline:
+                    return
+                after, _ = game.apply(state, mover, action)
+                node.priors[action] = self.value(after)
+
+    def select(self, node: Node, mover: int, legal: list[str], state: Any) -> tuple[str, Node, bool]:
+        """UCB among available children, or the best-prior new child while widening allows one."""
+        self.ensure_priors(node, mover, legal, state)
         known = []
         fresh = []
         for action in legal:
@@ -212,39 +222,21 @@ class Search:
                 known.append((action, child))
         allowed = max(1, int(WIDEN_BASE * (node.visits + 1) ** WIDEN_POWER))
         if fresh and len(known) < allowed:
-            if node is self.root and self.root_order:
-                action = min(fresh, key=lambda a: self.root_order.get(a, len(self.root_order)))
-            else:
-                action = fresh[index(self.rng, len(fresh))]
-            child = Node(available=1)
+            valued = [a for a in fresh if a in node.priors] or fresh
+            action = max(valued, key=lambda a: node.priors[a][mover] if a in node.priors else 0.0)
+            if action not in node.priors:
+                after, _ = self.game.apply(state, mover, action)
+                node.priors[action] = self.value(after)
+            child = Node(available=1, prior=node.priors[action])
             node.children[(mover, action)] = child
             return action, child, True
         best_key = -1.0
         best: tuple[str, Node] = known[0]
+        log_n = 0.0
         for action, child in known:
             child.available += 1
-            if child.visits == 0:
-                key = 1e9
-            else:
-                key = child.mean(mover) + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+            log_n = math.log(child.available)
+            key = child.mean(mover) + EXPLORATION * math.sqrt(log_n / child.visits) if child.visits else 1e9
             if key > best_key:
                 best_key, best = key, (action, child)
-        return best[0], best[1], best[1].visits == 0
-
-    def rollout(self, state: Any, steps: int) -> list[float]:
-        """Random decisions (chance by its odds) until the game ends or the budget is spent."""
-        game = self.game
-        decisions = 0
-        while decisions < self.depth and steps < MAX_STEPS:
-            acting = game.to_act(state)
-            if not acting:
-                break
-            steps += 1
-            if acting == [CHANCE]:
-                state, _ = game.apply(state, CHANCE, weighted(self.rng, game.chance_outcomes(state)))
-                continue
-            mover = acting[0]
-            legal = game.legal_actions(state, mover)
-            state, _ = game.apply(state, mover, legal[index(self.rng, len(legal))])
-            decisions += 1
-        return values(game, state, self.seats)
+        return best[0], best[1], False

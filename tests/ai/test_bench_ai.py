@@ -25,3 +25,20 @@ def test_the_command_prints_a_line_per_pairing(capsys) -> None:  # type: ignore[
     out = capsys.readouterr().out
     assert out.count("vs random") == 1 and out.count("vs greedy") == 1
     assert "decision 0.1s" in out
+
+
+def test_pairings_run_in_worker_processes_with_the_same_results() -> None:
+    from bench.ai import pairing
+
+    alone = pairing("fixer", "greedy", None, 2, count=2, workers=1)
+    pooled = pairing("fixer", "greedy", None, 2, count=2, workers=2)
+    assert alone[:2] == pooled[:2] and alone[1] == 2
+    assert len(alone[2]) == len(pooled[2]) > 0
+
+
+def test_the_header_states_the_budget_and_solo_lines_the_mean_score(capsys) -> None:  # type: ignore[no-untyped-def]
+    argv = ["--games", "fixer", "--count", "1", "--iterations", "2", "--rivals", "", "--solo", "--timing", "0"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "normal at 2 iterations per decision" in out and "1 games per pairing" in out and "+ solo" in out
+    assert out.count("solo") >= 2 and "mean final score" in out
