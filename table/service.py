@@ -349,6 +349,14 @@ class TableService(PlayerCalls, ServerCalls):
     def _decorate(view: dict[str, Any], names: list[str], locale: str) -> dict[str, Any]:
         return {**view, "names": names, "locale": locale}
 
+    async def _seat_of(self, row: GameRow, user: User) -> tuple[list[SeatRow], int]:
+        """The game's seats and the caller's seat in it; "not seated" for anyone else."""
+        seats = await self.db.seats(row.id)
+        seat = next((s.seat for s in seats if s.user_id == user.id), None)
+        if seat is None:
+            raise TableError("not_seated")
+        return seats, seat
+
     def _state(self, row: GameRow) -> Any:
         if row.snapshot is None:
             raise TableError("not_started")
@@ -640,10 +648,7 @@ class TableService(PlayerCalls, ServerCalls):
             row = await self._live(channel_id)
             if row.status != "active":
                 raise TableError("not_started")
-            seats = await self.db.seats(row.id)
-            seat = next((s.seat for s in seats if s.user_id == user.id), None)
-            if seat is None:
-                raise TableError("not_seated")
+            seats, seat = await self._seat_of(row, user)
             game = rules.get(row.game)
             target = await self._undoable(row, seats, user)
             log = await self.db.actions(row.id, limit=target.seq)
@@ -831,10 +836,7 @@ class TableService(PlayerCalls, ServerCalls):
             raise TableError("not_started")
         if row.status != "active":
             raise TableError("game_over")
-        seats = await self.db.seats(row.id)
-        seat = next((s.seat for s in seats if s.user_id == user.id), None)
-        if seat is None:
-            raise TableError("not_seated")
+        seats, seat = await self._seat_of(row, user)
         game = rules.get(row.game)
         state = self._state(row)
         acting = game.to_act(state)
@@ -873,10 +875,7 @@ class TableService(PlayerCalls, ServerCalls):
             raise TableError("no_game")
         if row.status == "lobby":
             raise TableError("not_started")
-        seats = await self.db.seats(row.id)
-        seat = next((s.seat for s in seats if s.user_id == user.id), None)
-        if seat is None:
-            raise TableError("not_seated")
+        seats, seat = await self._seat_of(row, user)
         game = rules.get(row.game)
         state = self._state(row)
         names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], row.locale)
