@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import Any
 
 import rules
 from ai import greedy
+from ai import search as _search
 from ai.levels import DEFAULT_LEVEL, LEVELS, seconds_for
 from ai.search import Search
 
@@ -40,7 +40,7 @@ def choose(
     only on the arguments; otherwise it searches for ``seconds`` (1 s when both are None).
     Raises ``ValueError`` when ``seat`` has no decision in ``view``.
     """
-    started = time.perf_counter()
+    started = _search.CLOCK()
     if iterations is not None and iterations < 1:
         raise ValueError("iterations must be at least 1")
     rng = random.Random(f"{game}:{seat}:{seed}:{json.dumps(view, sort_keys=True)}")

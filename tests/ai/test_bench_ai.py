@@ -42,3 +42,24 @@ def test_the_header_states_the_budget_and_solo_lines_the_mean_score(capsys) -> N
     out = capsys.readouterr().out
     assert "normal at 2 iterations per decision" in out and "1 games per pairing" in out and "+ solo" in out
     assert out.count("solo") >= 2 and "mean final score" in out
+
+
+def test_a_ledger_keeps_finished_games_and_plays_only_the_missing_ones(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import bench.ai as bench_ai
+
+    ledger = tmp_path / "ledger.jsonl"
+    argv = ["--games", "fixer", "--iterations", "2", "--rivals", "greedy", "--timing", "0", "--ledger", str(ledger)]
+    assert main([*argv, "--count", "2"]) == 0
+    assert len(ledger.read_text().splitlines()) == 2
+    played: list[object] = []
+    real = bench_ai.run_task
+    monkeypatch.setattr(bench_ai, "run_task", lambda task: played.append(task) or real(task))
+    assert main([*argv, "--count", "3"]) == 0
+    assert [t[4] for t in played] == [2]  # games 0 and 1 came from the ledger
+    assert len(ledger.read_text().splitlines()) == 3
+    assert "games=   3" in capsys.readouterr().out
+    # a change of the code that plays the games makes the old records stop counting
+    monkeypatch.setattr(bench_ai, "POLICY_VERSION", bench_ai.POLICY_VERSION + 1)
+    played.clear()
+    assert main([*argv, "--count", "1"]) == 0
+    assert [t[4] for t in played] == [0]
