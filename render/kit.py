@@ -13,7 +13,6 @@ finished picture is saved as it is. :func:`finish` adds the seats' clocks and en
 
 from __future__ import annotations
 
-import io
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -23,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
+
+from render.png import encode as png_encode
 
 FONT_DIR = Path(__file__).with_name("fonts")
 LATIN = FONT_DIR / "DejaVuSans.ttf"
@@ -335,17 +336,10 @@ def canvas(width: int, height: int, background: RGB = PAPER) -> tuple[Image.Imag
     return image, ImageDraw.Draw(image)
 
 
-PNG_OPTIONS: dict[str, int] = {"compress_level": 1}
-"""How every image is saved: the fastest zlib level. The benchmark's encode floor uses the same
-options, so a render is always compared with saving its own picture the way it is saved."""
-
-
 def png(image: Image.Image) -> bytes:
-    """Encode as PNG with :data:`PNG_OPTIONS` (true colour is slow for large images: prefer a
-    :class:`Palette`)."""
-    out = io.BytesIO()
-    image.save(out, format="PNG", **PNG_OPTIONS)
-    return out.getvalue()
+    """Encode as PNG (:func:`render.png.encode`: palette images are written directly with a fast
+    deflate; true colour is slow for large images, so prefer a :class:`Palette`)."""
+    return png_encode(image)
 
 
 def blend(a: RGB, b: RGB, t: float) -> RGB:
