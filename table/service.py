@@ -471,6 +471,7 @@ class TableService(PlayerCalls, ServerCalls):
             bot = SeatRow(len(seats), bot_id, f"Bot {number}", "bot", chosen)
             await self.db.set_seats(row.id, row.version, [*seats, bot])
             row = await self._live(channel_id)
+        self.thinkers.warm()  # its first decision should not wait for processes to start
         result = await self._result("bot_added", row)
         lineup = [(s.user_id, s.name, s.bot_level) for s in [*seats, bot]]
         word = bots.bot_word(lineup, bot.user_id, row.locale) or bot.name
@@ -747,6 +748,7 @@ class TableService(PlayerCalls, ServerCalls):
             )
             version = await self.db.replace_seat(row.id, row.version, bot)
             seats[seat] = bot
+            self.thinkers.warm()
             # If the bot must act now, it plays at once, exactly as after a human decision.
             state = self._state(row)
             seq = await self._next_seq(row.id)

@@ -10,8 +10,10 @@ Behaviour (what the table relies on):
 * **Sized to the cores**: ``workers`` defaults to the CPUs this process may run on. The workers
   run at a lower CPU priority (``nice``) than the bot's own process, so on a busy machine the
   event loop still gets the CPU the moment it has work.
-* **Warmed lazily**: no process exists until the first bot decision; each worker imports the
-  rules and the AI once when it starts.
+* **Warmed when a bot takes a seat**: no process exists until the table seats a bot (``warm``),
+  so a server without bots never pays for them; then every worker starts and imports the rules
+  and the AI at once, in the background, so the bot's first decision does not wait 1-3 s for
+  processes to spawn.
 * **Bounded**: at most ``limit`` decisions wait for a worker; more wait for room (back-pressure)
   instead of piling views up in memory. None is refused.
 * **Survives crashes**: when a worker dies (``BrokenProcessPool``) or a decision overruns its
@@ -67,6 +69,21 @@ def _start_worker() -> None:
     import ai  # noqa: F401  (imports every game's rules)
 
 
+def _ready() -> int:
+    """A warm-up job: its worker has started (and imported the AI). It lingers a moment so that one
+    fast worker does not take every warm-up job and leave the others unstarted."""
+    import time
+
+    time.sleep(0.05)
+    return os.getpid()
+
+
+def _ignore(future: Any) -> None:
+    """Done-callback of a warm-up job: retrieve its outcome so a failure is not reported as unseen."""
+    with contextlib.suppress(Exception):
+        future.result()
+
+
 def decide(game: str, view: dict[str, Any], seat: int, level: str | None, seed: int, iterations: int | None) -> str:
     """One bot decision (runs in a worker, or in a thread in inline mode)."""
     return bots.policy(level, iterations)(game, view, seat, seed)
@@ -114,6 +131,17 @@ class Thinkers:
             self.fallbacks += 1
             log.error("bot decision for %s seat %d failed twice in the pool; the greedy player answers", game, seat)
             return await asyncio.to_thread(decide, game, view, seat, None, seed, None)
+
+    def warm(self) -> None:
+        """Start every worker now, without waiting (pool mode; a no-op once the pool exists)."""
+        if self.mode != "pool" or self._executor is not None:
+            return
+        executor = self._pool()
+        try:
+            for _ in range(self.workers):
+                executor.submit(_ready).add_done_callback(_ignore)
+        except (BrokenProcessPool, RuntimeError) as error:  # warming is an optimisation only
+            log.warning("warming the bot workers failed: %s", error)
 
     def worker_pids(self) -> list[int]:
         """Process ids of the live workers (for benchmarks and tests)."""

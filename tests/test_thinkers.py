@@ -201,3 +201,24 @@ async def test_decisions_in_flight_are_bounded(monkeypatch: pytest.MonkeyPatch) 
     answers = await asyncio.gather(*(inline.choose("torres", {}, 0, level="easy", seed=s) for s in range(6)))
     assert answers == [str(s) for s in range(6)]
     assert most == 2
+
+
+async def test_warming_starts_the_workers_before_the_first_decision() -> None:
+    pool = thinkers.Thinkers("pool", workers=2)
+    inline = thinkers.Thinkers("inline")
+    inline.warm()
+    assert inline.worker_pids() == []
+    try:
+        assert pool.worker_pids() == []
+        pool.warm()
+        pool.warm()  # a second call changes nothing
+        for _ in range(200):
+            if len(pool.worker_pids()) == 2:
+                break
+            await asyncio.sleep(0.05)
+        assert len(pool.worker_pids()) == 2
+        view, seat, legal = first_decision()
+        assert await pool.choose("torres", view, seat, level=None, seed=1) in legal
+        assert pool.restarts == 0
+    finally:
+        await pool.close()
