@@ -272,15 +272,17 @@ def write_stamp(path: Path, digest: str) -> None:
 
 
 def warm_views() -> list[tuple[str, dict]]:
-    """Each game's opening view: every render worker draws them once as it starts, so fonts and
-    cached layers are ready before the first player's move (a cold first image takes several
-    times the budget)."""
+    """Each game's opening views at every player count, the board and a seat's own: every render
+    worker draws them once as it starts, so fonts, cached layers and the stamps of each layout are
+    ready before the first player's move (a cold first image of a layout takes 150-350 ms)."""
     views: list[tuple[str, dict]] = []
     for name, game in rules.GAMES.items():
-        try:
-            views.append((name, game.view(game.new(game.max_players), None)))
-        except Exception:  # warming is an optimisation; a failure must not stop the bot
-            log.exception("preparing the %s warm-up view failed", name)
+        for players in range(game.min_players, game.max_players + 1):
+            try:
+                state = game.new(players)
+                views.extend((name, game.view(state, seat)) for seat in (None, 0))
+            except Exception:  # warming is an optimisation; a failure must not stop the bot
+                log.exception("preparing the %s warm-up view (%d players) failed", name, players)
     return views
 
 
