@@ -36,6 +36,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -72,8 +73,6 @@ def _start_worker() -> None:
 def _ready() -> int:
     """A warm-up job: its worker has started (and imported the AI). It lingers a moment so that one
     fast worker does not take every warm-up job and leave the others unstarted."""
-    import time
-
     time.sleep(0.05)
     return os.getpid()
 
