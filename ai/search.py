@@ -178,8 +178,8 @@ class Search:
     def decided(self, left: float) -> bool:
         """Whether the most visited root move stays the most visited after ``left`` more iterations.
 
-        ``left`` may be an estimate; ``run`` takes it generously (twice the pace of the last few
-        iterations), and a root child can gain at most one visit per iteration, so a lead larger than
+        ``left`` may be an estimate; it is taken generously (an iteration rate from the search so
+        far), and a root child can gain at most one visit per iteration, so a lead larger than
         ``left`` is final."""
         counts = sorted((child.visits for (mover, _), child in self.root.children.items() if mover == self.seat), reverse=True)
         if not counts:
