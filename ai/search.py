@@ -246,6 +246,20 @@ class Search:
                 after, _ = game.apply(state, mover, action)
                 node.priors[action] = self.value(after)
 
+    def best_prior(self, node: Node, mover: int, actions: list[str]) -> str:
+        """The action with the best prior for ``mover``, ties drawn from the generator.
+
+        Many moves often tie one ply ahead (in Torres most tower squares do: nothing scores until
+        the phase ends). Taking the first of them in notation order made the search open — and so
+        play — the same corner squares game after game; a seeded draw keeps it reproducible
+        without that bias."""
+        def prior(action: str) -> float:
+            return node.priors[action][mover] if action in node.priors else 0.0
+
+        top = max(prior(a) for a in actions)
+        tied = [a for a in actions if prior(a) >= top - 1e-9]
+        return tied[index(self.rng, len(tied))] if len(tied) > 1 else tied[0]
+
     def select(self, node: Node, mover: int, legal: list[str], state: Any) -> tuple[str, Node, bool]:
         """UCB among available children, or the best-prior new child while widening allows one."""
         self.ensure_priors(node, mover, legal, state)
@@ -260,7 +274,7 @@ class Search:
         allowed = max(1, int(WIDEN_BASE * (node.visits + 1) ** WIDEN_POWER))
         if fresh and len(known) < allowed:
             valued = [a for a in fresh if a in node.priors] or fresh
-            action = max(valued, key=lambda a: node.priors[a][mover] if a in node.priors else 0.0)
+            action = self.best_prior(node, mover, valued)
             if action not in node.priors:
                 after, _ = self.game.apply(state, mover, action)
                 node.priors[action] = self.value(after)
