@@ -91,8 +91,10 @@ def answer_prompt(st: State, seat: int, a: Action, ev: Events, auto: bool = Fals
             st["black"][st["black"].index(a[1])] = None
         place(st, seat, a[1], a[2], ev, kind)
     elif verb == "swap":
+        out = st.setdefault("gout", [0] * D.GOODS_KINDS)  # games saved before it was kept
         for k in a[2]:
             pl["goods"][int(k) - 1] -= 1
+            out[int(k) - 1] += 1
         st["black"][st["black"].index(a[1])] = None
         to_storage(st, seat, D.JOKER, a[3], ev)
         ev.append({"kind": "swap", "seat": seat, "tile": a[1], "goods": a[2]})

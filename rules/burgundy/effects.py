@@ -282,6 +282,9 @@ def do_ship(st: State, seat: int, depots: tuple[int, ...], kinds: tuple[int, ...
             if d not in depots:
                 st["dgoods"][d - 1] = []
         if lost:
+            out = st.setdefault("gout", [0] * D.GOODS_KINDS)  # games saved before it was kept
+            for k in lost:
+                out[k - 1] += 1
             ev.append({"kind": "goods_lost", "goods": sorted(lost)})
 
 

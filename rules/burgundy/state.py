@@ -65,6 +65,7 @@ def new_state(players: int, options: dict[str, Any]) -> State:
         "supply": {c: dict(s) for c, s in D.NORMAL_SUPPLY.items()},
         "bsupply": dict(D.BLACK_SUPPLY),
         "gpool": [D.GOODS_PER_KIND] * D.GOODS_KINDS,
+        "gout": [0] * D.GOODS_KINDS,
         "track": [] if solo else [list(range(players - 1, -1, -1))] + [[] for _ in range(D.TRACK_POSITIONS - 1)],
         "order": [],
         "turn": -1,

@@ -133,6 +133,7 @@ def make_view(st: State, seat: int | None) -> dict[str, Any]:
         "goods_stacks": stacks,
         "goods_supply_hidden": sum(st["gpool"]),
         "goods_seen": seen,
+        "goods_out": list(st.get("gout") or [0] * D.GOODS_KINDS),
         "bonus_tiles": {c: {"large": large if v[0] else None, "small": small if v[1] else None}
                         for c, v in st["bonus"].items()},
         "bonus_values": [0, 0] if solo else [large, small],

@@ -96,6 +96,18 @@ def prepare(st: State, ev: Events) -> None:
             st["discard"] = []
             return
         st["queue"].pop(0)
+        closing_event(st, task[0], ev)
+
+
+def closing_event(st: State, kind: str, ev: Events) -> None:
+    """The public event that ends a run of draws (the dealt display, the bought cards), once the
+    last draw of the run is done — or dropped because the deck and discard ran out (§4.2)."""
+    if any(t[0] == kind for t in st["queue"]):
+        return
+    if kind == "display":
+        ev.append({"kind": "display", "rows": [list(r) for r in st["display"]]})
+    elif kind == "buy" and st["turn"]["shown"]:
+        ev.append({"kind": "shown", "seat": st["turn"]["seat"], "cards": list(st["turn"]["shown"])})
 
 
 def apply_chance(st: State, a: Action, ev: Events) -> None:
@@ -116,8 +128,7 @@ def apply_chance(st: State, a: Action, ev: Events) -> None:
         index = task[1]
         row = index % D.ROWS if index < D.POSITIONAL[st["n"]] else die(st, card) - 1
         st["display"][row].append(card)
-        if not any(t[0] == "display" for t in st["queue"]):
-            ev.append({"kind": "display", "rows": [list(r) for r in st["display"]]})
+        closing_event(st, kind, ev)
     elif kind == "deal":
         pl = st["pl"][task[1]]
         pl["stack"].append(card)
@@ -126,8 +137,7 @@ def apply_chance(st: State, a: Action, ev: Events) -> None:
         st["pl"][task[1]]["hand"].append(card)
     elif kind == "buy":
         st["turn"]["shown"].append(card)
-        if not any(t[0] == "buy" for t in st["queue"]):
-            ev.append({"kind": "shown", "seat": st["turn"]["seat"], "cards": list(st["turn"]["shown"])})
+        closing_event(st, kind, ev)
     elif kind == "reveal":
         duke(st, card, ev)
 
@@ -400,7 +410,7 @@ def buy(st: State, seat: int, ev: Events) -> None:
     st["turn"]["buys"] += 1
     st["turn"]["shown"] = []
     st["queue"] += [["buy"] for _ in range(D.BUY_DRAW)]
-    ev.append({"kind": "buy", "seat": seat})
+    ev.append({"kind": "buy", "seat": seat, "n": min(D.BUY_DRAW, len(st["deck"]) + len(st["discard"]))})
 
 
 def keep_or_use(st: State, seat: int, a: Action, ev: Events) -> None:

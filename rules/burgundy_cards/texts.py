@@ -242,7 +242,7 @@ EVENTS: dict[str, L] = {
     "silver": _t("{p} takes {n} silver", "{p}拿取{n}個銀幣", "{p}拿取{n}个银币"),
     "convert": _t("{p} converts {workers} workers + {silver} silver into {vp} VP", "{p}把{workers}個工人和{silver}個銀幣轉換成{vp}分",
                   "{p}把{workers}个工人和{silver}个银币转换成{vp}分"),
-    "buy": _t("{p} pays 3 silver to buy 3 cards", "{p}花3個銀幣購買3張卡", "{p}花3个银币购买3张卡"),
+    "buy": _t("{p} pays 3 silver to buy {n} cards", "{p}花3個銀幣購買{n}張卡", "{p}花3个银币购买{n}张卡"),
     "shown": _t("{p} bought: {cards}", "{p}購買的卡:{cards}", "{p}购买的卡:{cards}"),
     "keep": _t("{p} keeps {card} as a project", "{p}保留{card}當作計畫", "{p}保留{card}当作计划"),
     "drop": _t("{p} discards project {card}", "{p}棄掉計畫{card}", "{p}弃掉计划{card}"),
@@ -298,6 +298,8 @@ def event_text(event: dict[str, Any], locale: Locale = "en", names: list[str] | 
         kw["count"] = len(event["cards"])
         kw["kind"] = kind_name(event["goods"], locale)
         return _e("sell", locale, **kw) + (_e("sp", locale) if event.get("sp") else "")
+    elif kind == "buy":
+        kw.setdefault("n", D.BUY_DRAW)  # events logged before the count was recorded
     elif kind == "shown":
         kw["cards"] = ", ".join(card_name(c, locale) for c in event["cards"])
     elif kind == "duke":
@@ -432,14 +434,14 @@ HELP: dict[str, L] = {
         "行动之后或城堡/市政厅的选择时也能购买,每回合一次。后续选择(drop、as、pile、free、cityhall、grab、sell)逐一询问;"
         "'end' 结束回合。"),
     "effects": _t(
-        "Castle: a free action of any value. Mine: +2 silver. Cloister: joins any colour already in your Estate "
-        "(wild). Knowledge: +2 workers. Ship: a goods card. Pasture: an animal card. Buildings: warehouse (sell "
+        "Castle: a free action of any value. Mine: +2 silver. Cloister: stays a cloister or joins any colour already in "
+        "your Estate (wild; any colour with cloister_join=any). Knowledge: +2 workers. Ship: a goods card. Pasture: an animal card. Buildings: warehouse (sell "
         "one kind), carpenter (take a building/knowledge), church (castle/mine/cloister), market (ship/pasture), "
         "boarding house (goods or animal), bank (+3 silver), city hall (build another project), watchtower (+1 VP).",
-        "城堡:任意點數的免費行動。礦場:+2銀幣。修道院:百搭,加入莊園已有的種類。知識:+2工人。船:一張貨物卡。牧場:一張動物卡。"
+        "城堡:任意點數的免費行動。礦場:+2銀幣。修道院:百搭,可保持修道院或加入莊園已有的種類(cloister_join=any 時可加入任何種類)。知識:+2工人。船:一張貨物卡。牧場:一張動物卡。"
         "建築:倉庫(出售一種貨物)、木匠的工作坊(拿建築/知識)、教堂(城堡/礦場/修道院)、市場(船/牧場)、宿舍(貨物或動物)、"
         "銀行(+3銀幣)、市政廳(把另一個計畫放到莊園)、瞭望台(+1分)。",
-        "城堡:任意点数的免费行动。矿场:+2银币。修道院:百搭,加入庄园已有的种类。知识:+2工人。船:一张货物卡。牧场:一张动物卡。"
+        "城堡:任意点数的免费行动。矿场:+2银币。修道院:百搭,可保持修道院或加入庄园已有的种类(cloister_join=any 时可加入任何种类)。知识:+2工人。船:一张货物卡。牧场:一张动物卡。"
         "建筑:仓库(出售一种货物)、木匠的工作坊(拿建筑/知识)、教堂(城堡/矿场/修道院)、市场(船/牧场)、宿舍(货物或动物)、"
         "银行(+3银币)、市政厅(把另一个计划放到庄园)、了望台(+1分)。"),
     "scoring": _t(
@@ -463,13 +465,13 @@ HELP: dict[str, L] = {
     "solo": _t(
         "Solo (our own mode; the official solo rules were not found): the normal 5 rounds with a 7-card display, "
         "1 worker to start, no start player card. Option solo_duke: after each turn a deck card is revealed and "
-        "removes the oldest display card of its row. You win with at least solo_target VP (default 40); titles "
+        "removes the oldest display card of its row (an empty row passes to the next row up, 6 to 1). You win with at least solo_target VP (default 40); titles "
         "Squire <30, Knight 30, Baron 35, Count 40, Duke 45.",
         "單人(我們自訂的模式;找不到官方單人規則):一般的5輪,展示區7張,起始1個工人,不使用起始玩家卡。選項 solo_duke:"
-        "每回合後翻開牌庫一張卡,移除展示區同點數列最舊的卡。分數達到 solo_target(預設40)即獲勝;稱號:侍從<30、騎士30、"
+        "每回合後翻開牌庫一張卡,移除展示區同點數列最舊的卡(該列若空,改由下一列,6之後是1)。分數達到 solo_target(預設40)即獲勝;稱號:侍從<30、騎士30、"
         "男爵35、伯爵40、公爵45。",
         "单人(我们自订的模式;找不到官方单人规则):一般的5轮,展示区7张,起始1个工人,不使用起始玩家卡。选项 solo_duke:"
-        "每回合后翻开牌库一张卡,移除展示区同点数列最旧的卡。分数达到 solo_target(默认40)即获胜;称号:侍从<30、骑士30、"
+        "每回合后翻开牌库一张卡,移除展示区同点数列最旧的卡(该列若空,改由下一列,6之后是1)。分数达到 solo_target(默认40)即获胜;称号:侍从<30、骑士30、"
         "男爵35、伯爵40、公爵45。"),
     "options": _t(
         "start_player=random|host · start_workers=seed|last2|flat1 · triple_vp=rarity|flat4|low · "

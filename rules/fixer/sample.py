@@ -16,7 +16,7 @@ from typing import Any
 from rules.core import multiset_minus, shuffled
 from rules.fixer.cards import deck, sorted_cards
 from rules.fixer.engine import AUTOMA_SEAT, State
-from rules.fixer.layout import HAND_SIZE, MAX_NUMBER, REMOVED
+from rules.fixer.layout import HAND_SIZE, INITIAL_PLAYS_EACH, MAX_NUMBER, REMOVED
 
 Pick = Callable[[list[Any]], Any]
 
@@ -140,9 +140,7 @@ def sample_state(view: dict[str, Any], seat: int, pick: Pick) -> State:
         "stage": stage,
         "start": _side(view["start"]),
         "turn": turn,
-        "initial_done": sum(1 for region in view["regions"] for c in region["cards"] if c is not None)
-        if stage == "initial"
-        else 0,
+        "initial_done": _initial_done(view["regions"], hands, _side(view["start"]), solo) if stage == "initial" else 0,
         "hands": hands,
         "slots": slots,
         "deck": automa_deck,
@@ -165,3 +163,21 @@ def sample_state(view: dict[str, Any], seat: int, pick: Pick) -> State:
         "removed": removed,
         "instant": _side(result["instant_win"]) if result is not None and result["instant_win"] is not None else None,
     }
+
+
+def _initial_done(regions: list[dict[str, Any]], hands: list[list[str] | None], start: int, solo: bool) -> int:
+    """How many of the alternating initial plays (2 players, solo) are behind us: the plays on the
+    table *and* the turns skipped by a side whose hand ran empty (``engine.next_initial``; only a
+    long match's second round can deal a hand too small for its plays). Counting the cards alone
+    would give a side that skipped its play another one."""
+    placed = [sum(1 for region in regions if region["cards"][side] is not None) for side in (0, 1)]
+    played = [0, 0]
+    side = start
+    for done in range(INITIAL_PLAYS_EACH * 2):
+        holds = (solo and side == 1) or len(hands[side] or []) + placed[side] - played[side] > 0
+        if holds and played[side] == placed[side]:
+            return done  # this side plays next
+        if holds:
+            played[side] += 1
+        side = 1 - side
+    return INITIAL_PLAYS_EACH * 2

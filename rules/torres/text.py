@@ -109,9 +109,9 @@ EVENTS: dict[str, L] = {
         "zh-CN": "{who} 未移动国王",
     },
     "king_skipped": {
-        "en": "no free castle square: the King stays; {who} starts the phase",
-        "zh-TW": "沒有空的城堡方格,國王不動;{who} 開始本階段",
-        "zh-CN": "没有空的城堡方格,国王不动;{who} 开始本阶段",
+        "en": "no free castle square: the King stays where it is",
+        "zh-TW": "沒有空的城堡方格,國王留在原地",
+        "zh-CN": "没有空的城堡方格,国王留在原地",
     },
     "tower": {
         "en": "{who} placed a block on {sq}",

@@ -199,7 +199,7 @@ def yield_reward(s: State, seat: int, card: str, ev: list[Event]) -> None:
         elif reward == "cards":
             # resolved now, before the next yield card is revealed
             push(s, ["card", seat, amount])
-            ev.append({"kind": "cards", "seat": seat, "n": amount})
+            ev.append({"kind": "cards", "seat": seat, "n": drawable(s, amount)})
         elif reward == "hex":
             for _ in range(amount):
                 gain_hex(s, seat, ev)
@@ -233,6 +233,13 @@ def take_bonus(s: State, seat: int, tile: str, ev: list[Event]) -> None:
 
 def draw_count(p: dict[str, Any]) -> int:
     return DRAW_BASE + p["bonus"]["RC"]
+
+
+def drawable(s: State, n: int) -> int:
+    """How many of ``n`` region cards a draw about to start will really give: the deck and its
+    discard pile may hold fewer (Q17). Announced in the event, so the log never promises cards
+    that do not exist."""
+    return min(n, cards_in(s["deck"]) + cards_in(s["discard"]))
 
 
 # ---- automatic tasks -------------------------------------------------------------------------
@@ -318,7 +325,7 @@ def effect(
         push(s, ["yield", seat, 1 + p["bonus"]["YI"]])
     elif colour == "M":
         push(s, ["card", seat, MONASTERY_CARDS])
-        ev.append({"kind": "cards", "seat": seat, "n": MONASTERY_CARDS})
+        ev.append({"kind": "cards", "seat": seat, "n": drawable(s, MONASTERY_CARDS)})
     elif colour == "Q":
         n = 1 + p["bonus"]["MA"]
         p["marble"] += n

@@ -332,7 +332,7 @@ def _draw(s: State, seat: int, text: str, words: list[str], ev: list[Event]) -> 
         raise illegal("draw_empty")
     _start_action(s, seat)
     n = flow.draw_count(s["ps"][seat])
-    ev.append({"kind": "draw", "seat": seat, "n": n})
+    ev.append({"kind": "draw", "seat": seat, "n": flow.drawable(s, n)})
     flow.push(s, ["card", seat, n])
 
 

@@ -97,6 +97,55 @@ def test_sampled_hidden_cards_are_never_the_viewers_own() -> None:
         assert len(every) == len(set(every))
 
 
+def test_fixer_sample_counts_initial_plays_skipped_by_an_empty_hand() -> None:
+    """Long match, round 2: a side dealt no card skips its initial plays. A sampled state must know
+    those turns are gone, or the viewer's next play would not end the initial plays as it does."""
+    from rules.fixer import GAME
+    from tests.rules.fixer_tables import table
+
+    state = table(2, options={"long_match": True}, hands={0: ["R1", "R2", "C3"], 1: []}, stage="initial", turn=0, start=0, round_no=2)
+    state["initial_done"] = 0
+    state, events = GAME.apply(state, 0, "R1@1")
+    assert [e["kind"] for e in events] == ["play", "skip"]
+    sample = check_sample(GAME, state, 0, seed=1)
+    assert sample["initial_done"] == state["initial_done"] == 2
+    real, _ = GAME.apply(state, 0, "R2@2")
+    guessed, _ = GAME.apply(sample, 0, "R2@2")
+    assert guessed["stage"] == real["stage"] == "play"
+
+
+def test_burgundy_sample_keeps_owned_unique_tiles_and_lost_goods_out_of_the_supplies() -> None:
+    """A knowledge tile only the black supply holds, once in an estate, cannot be drawn again; and
+    goods that left a solo game (after a ship) are never dealt back into the hidden pool."""
+    import random
+
+    from rules.burgundy import GAME
+    from tests.rules.test_burgundy_support import act, at_turn, clear_estate, set_player
+
+    state = at_turn(2)
+    state["pl"][0]["est"][12] = "K07"
+    state["bsupply"]["K07"] = 0
+    for k in range(10):
+        rng = random.Random(k)
+        sample = GAME.sample_state(GAME.view(state, 0), 0, lambda xs, r=rng: r.choice(xs))
+        assert sample["bsupply"]["K07"] == 0
+    solo = at_turn(1)
+    clear_estate(solo, 0, {6: "CAS"})
+    set_player(solo, 0, goods=[], store=["SHP"], dice=[3, 1])
+    for goods in solo["dgoods"]:  # the depots' goods go back to the pool, then five G4 and a G5 come out
+        for kind in goods:
+            solo["gpool"][kind - 1] += 1
+    solo["dgoods"] = [[4, 4, 4], [4, 4], [], [], [5], []]
+    solo["gpool"][3] -= 5
+    solo["gpool"][4] -= 1
+    left = solo["gpool"][3]
+    solo, events = act(solo, 0, "place 3:SHP@9", "choose D5")
+    assert {"kind": "goods_lost", "goods": [4, 4, 4, 4, 4]} in events and solo["gout"][3] == 5
+    for k in range(10):
+        sample = check_sample(GAME, solo, 0, seed=k)
+        assert sample["gpool"][3] <= left and sum(sample["gpool"]) == sum(solo["gpool"])
+
+
 def test_a_game_without_a_sampler_says_so() -> None:
     class Bare(rules.Game):
         name = "bare"

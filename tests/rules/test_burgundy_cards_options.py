@@ -99,3 +99,15 @@ def test_text_option_values_are_accepted() -> None:
     st = GAME.new(2, {"pile_resplit": "false", "buys_per_turn": "unlimited", "goods_vp": "3"})
     assert st["opt"]["pile_resplit"] is False and st["opt"]["goods_vp"] == 3
     assert chance(st, "first 1")["order"] == [0, 1]
+
+
+def test_a_purchase_from_a_short_deck_logs_the_cards_it_really_drew() -> None:
+    """§5.5 / §4.2: with 2 cards left in deck and discard, a purchase draws 2; the log says so and
+    still shows everybody which cards were bought."""
+    st = position(hand=["SHI2c", "KNO3c"], silver=4, proj=[], deck=["PAS1b", "CAS2a"], discard=[])
+    st, events = act(st, 0, "buy")
+    assert events[0]["n"] == 2 and GAME.event_text(events[0]) == "S1 pays 3 silver to buy 2 cards"
+    st, more = GAME.apply(st, CHANCE, "draw PAS1b")
+    st, last = GAME.apply(st, CHANCE, "draw CAS2a")
+    assert {"kind": "shown", "seat": 0, "cards": ["PAS1b", "CAS2a"]} in more + last
+    assert GAME.event_text({"kind": "buy", "seat": 0}) == "S1 pays 3 silver to buy 3 cards"  # logs from before

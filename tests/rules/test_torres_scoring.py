@@ -194,3 +194,15 @@ def test_every_scoring_line_adds_up_as_printed() -> None:
                     assert sum(numbers[:-1]) == numbers[-1], text
                     checked += 1
     assert checked >= 36
+
+
+def test_a_skipped_king_offer_names_no_starter_the_round_contradicts() -> None:
+    """Master game: the leader starts phase 2, so the skipped offer must not name the lowest scorer."""
+    knights = {"blue": ["a4", "c3"], "green": ["c6", "d8"], "orange": ["e1", "f3"], "black": ["f6"]}
+    s = _last_turn_of_phase_1(4, T27_TOWERS, knights, {}, king="h5", options={"master": True})
+    s["master"] = "SAME"
+    s, events = GAME.apply(s, BLACK, "end")
+    names = ["Ann", "Bo", "Cy", "Di"]
+    lines = [GAME.event_text(e, "en", names) for e in events if e["kind"] in ("king_skipped", "round")]
+    assert lines[0] == "no free castle square: the King stays where it is"
+    assert lines[1].endswith(f"{names[s['start']]} starts")

@@ -86,6 +86,30 @@ def test_draw_needs_a_card_unless_nothing_else_is_legal() -> None:
     assert t["cur"] == 1 and sum(t["ps"][0]["hand"].values()) == 0
 
 
+def test_draw_announces_only_the_cards_that_exist() -> None:
+    """Q17: with fewer cards left than a draw asks for, the log names the cards really drawn."""
+    s = e1()
+    s["deck"] = {c: 0 for c in s["deck"]} | {"V": 1}
+    s["discard"] = {c: 0 for c in s["discard"]}
+    t, ev = GAME.apply(s, 0, "draw")
+    assert {"kind": "draw", "seat": 0, "n": 1} in ev
+    t, _ = GAME.apply(t, CHANCE, "card V")
+    assert sum(t["ps"][0]["hand"].values()) == sum(s["ps"][0]["hand"].values()) + 1
+    s["deck"]["V"] = 5
+    _, ev = GAME.apply(s, 0, "draw")
+    assert {"kind": "draw", "seat": 0, "n": 2} in ev
+
+
+def test_monastery_announces_only_the_cards_that_exist() -> None:
+    s = e1()
+    store(s, 0, "1M1")
+    hand(s, 0, "MM")
+    s["deck"] = {c: 0 for c in s["deck"]}
+    s["discard"] = {c: 0 for c in s["discard"]}
+    _, ev = play(s, 0, "place 1M1@d1 using M+M")  # only the 2 paid cards are left to draw
+    assert {"kind": "cards", "seat": 0, "n": 2} in ev
+
+
 def test_monastery_reshuffles_and_stops_when_everything_is_drawn() -> None:
     s = e1()
     store(s, 0, "1M1")
