@@ -74,10 +74,14 @@ def final_values(game: Game, state: Any, seats: int) -> list[float]:
             scores = game.scores(state)
             values[0] = 1.0 if len(scores) < 2 or scores[0] > scores[1] else 0.0
         return values
-    for place, seat in enumerate(order):
+    shared = game.places(state)
+    for position, seat in enumerate(order):
         if seat == AUTOMA or not 0 <= seat < seats:
             continue
-        values[seat] = 1.0 - place / (places - 1)
+        # Seats sharing a place split the value of the positions they hold together (a shared win
+        # of two is worth ½ each, as a draw), so the search neither seeks nor fears a tie unduly.
+        tied = [i for i, place in enumerate(shared) if place == shared[position]] or [position]
+        values[seat] = sum(1.0 - i / (places - 1) for i in tied) / len(tied)
     return values
 
 

@@ -154,13 +154,24 @@ def fingerprint(game: str) -> str:
     return digest.hexdigest()[:16]
 
 
+class SourcesChanged(RuntimeError):
+    """A game's sources changed on disk while a run was playing it: its games ran the code loaded at
+    the start (worker processes are forked from this one), so they must not be filed under the new
+    fingerprint."""
+
+
 class Ledger:
-    """Finished games of earlier runs, kept in a JSON-lines file (see the module's docstring)."""
+    """Finished games of earlier runs, kept in a JSON-lines file (see the module's docstring).
+
+    Every game's fingerprint is taken when the ledger is opened, right after this process imported
+    the code its games will run, and checked again before each record is written: an edit to ``ai``
+    or a game's rules during a long run stops the run (``SourcesChanged``) instead of filing games of
+    the old code as games of the new."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.known: dict[str, Result] = {}
-        self.prints: dict[str, str] = {}
+        self.prints: dict[str, str] = {game: fingerprint(game) for game in rules.GAMES}
         if path is not None and path.exists():
             for line in path.read_text().splitlines():
                 if line.strip():
@@ -177,6 +188,8 @@ class Ledger:
         return self.known.get(self.key(task))
 
     def add(self, task: Task, result: Result) -> None:
+        if self.path is not None and fingerprint(task[0]) != self.prints[task[0]]:
+            raise SourcesChanged(f"the code of {task[0]} changed during this run; run again to play its games with the new code")
         key = self.key(task)
         self.known[key] = result
         if self.path is not None:
@@ -218,9 +231,15 @@ def run_task(task: Task) -> Result:
     policies[bot_seat] = bot
     state = play_game(game, players, policies, seed=i, times=times, timed_seat=bot_seat)
     own = float(g.scores(state)[bot_seat])
-    if players == 2:
-        return values(g, state, players)[bot_seat], times, own
-    return float(g.ranking(state)[0] == bot_seat), times, own
+    return win_share(g, state, bot_seat), times, own
+
+
+def win_share(game: rules.Game, state: Any, seat: int) -> float:
+    """The seat's share of the win: 1 alone in first place, 1/k when k seats share it, else 0."""
+    order, places = game.ranking(state), game.places(state)
+    if seat not in order or places[order.index(seat)] != 1:
+        return 0.0
+    return 1.0 / places.count(1)
 
 
 def _run_indexed(item: tuple[int, Task]) -> tuple[int, Result]:
@@ -285,7 +304,7 @@ def match(game: str, bot: Policy, rival: Policy, count: int, players: int = 2) -
         policies = [rival] * players
         policies[bot_seat] = bot
         state = play_game(game, players, policies, seed=i)
-        score += values(g, state, players)[bot_seat] if players == 2 else float(g.ranking(state)[0] == bot_seat)
+        score += win_share(g, state, bot_seat)
     return score, count
 
 
@@ -368,6 +387,25 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     labels = {"random": "random", "greedy": greedy_name}
+    try:
+        _pairings(args, names, seconds, budget, labels, ledger)
+    except SourcesChanged as error:
+        print(f"bench ai: stopped: {error}", file=sys.stderr, flush=True)
+        return 3
+    finally:
+        search.CLOCK = time.perf_counter  # pairings run in this process may have left the CPU clock in
+    if args.timing:
+        for level in [lv for lv in args.levels.split(",") if lv]:
+            for name in names:
+                print(timing(name, ai.LEVELS[level], args.timing).row(), flush=True)
+    return 0
+
+
+def _pairings(
+    args: argparse.Namespace, names: list[str], seconds: float | None, budget: str, labels: dict[str, str], ledger: Ledger
+) -> None:
+    """Play and print every pairing (and the solo rows) that ``args`` asks for."""
+    greedy_name = labels["greedy"]
     for name in names:
         for key in [r for r in args.rivals.split(",") if r]:
             start = time.perf_counter()
@@ -384,9 +422,3 @@ def main(argv: list[str] | None = None) -> int:
                 mean = sum(own for _, _, own in results) / len(results)
                 line = _line(f"ai {name:<14} solo {label:<29}", score, args.count, time.perf_counter() - start, times)
                 print(f"{line}  mean final score {mean:.1f}{SOLO_SCORE.get(name, '')}", flush=True)
-    search.CLOCK = time.perf_counter  # a pairing run in this process may have left the CPU clock in
-    if args.timing:
-        for level in [lv for lv in args.levels.split(",") if lv]:
-            for name in names:
-                print(timing(name, ai.LEVELS[level], args.timing).row(), flush=True)
-    return 0

@@ -64,7 +64,8 @@ def result_lines(result: Result, locale: str) -> list[str]:
     lines = [f"• {text}" for e in result.events if (text := seating.event_line(game, e, locale, names))]
     if result.finished and result.scores:
         lines.append(ui("final", locale))
-        for rank, seat in enumerate(result.ranking, 1):
+        places = result.places if len(result.places) == len(result.ranking) else range(1, len(result.ranking) + 1)
+        for rank, seat in zip(places, result.ranking, strict=True):
             who = ui("automa", locale) if seat == rules.AUTOMA else (names[seat] if 0 <= seat < len(names) else "?")
             score = result.scores[seat if seat >= 0 else len(result.scores) - 1]
             lines.append(ui("score_line", locale, rank=rank, name=who, score=score))

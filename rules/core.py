@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -194,6 +194,15 @@ class Game(ABC):
         scores = self.scores(state)
         return sorted(range(len(scores)), key=lambda s: (-scores[s], s))
 
+    def places(self, state: Any) -> list[int]:
+        """The finishing place of each entry of ``ranking``, in that order: 1 for the first, and
+        seats the rules do not separate share a place (1, 1, 3), so a shared win is shown as one.
+
+        The default shares a place between equal scores: the default ``ranking`` separates them
+        only by seat number, which is no rule. A game whose rules break ties overrides this."""
+        scores = self.scores(state)
+        return shared_places([scores[seat if seat >= 0 else len(scores) - 1] for seat in self.ranking(state)])
+
     # ---- serialisation --------------------------------------------------------------------
     def dumps(self, state: Any) -> str:
         return json.dumps(state, separators=(",", ":"), sort_keys=True)
@@ -284,3 +293,12 @@ def multiset_minus(items: list[Any], taken: list[Any]) -> list[Any]:
     for item in taken:
         out.remove(item)
     return out
+
+
+def shared_places(keys: Sequence[Any]) -> list[int]:
+    """Places for entries already in finishing order: an entry whose ``key`` equals the one before
+    it shares that entry's place; the next different one takes its own position (1, 1, 3)."""
+    places: list[int] = []
+    for i, key in enumerate(keys):
+        places.append(places[-1] if i and key == keys[i - 1] else i + 1)
+    return places

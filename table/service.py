@@ -82,6 +82,8 @@ class Result:
     quick_seat: int | None = None
     scores: list[int] = field(default_factory=list)
     ranking: list[int] = field(default_factory=list)
+    places: list[int] = field(default_factory=list)
+    """The place of each ``ranking`` entry (1, 1, 3: a shared first place shows as one)."""
     banks: list[float | None] = field(default_factory=list)
     """Seconds left in each seat's turn bank (``None`` for a bot seat); empty: no timer."""
     away: list[float | None] = field(default_factory=list)
@@ -305,6 +307,7 @@ class TableService(PlayerCalls, ServerCalls):
             if game.is_over(state):
                 result.scores = game.scores(state)
                 result.ranking = game.ranking(state)
+                result.places = game.places(state)
         return result
 
     def table_options(self, row: GameRow) -> dict[str, Any]:

@@ -126,6 +126,12 @@ class BurgundyGame(Game):
             return list(state["final"]["ranking"])
         return super().ranking(state)
 
+    def places(self, state: State) -> list[int]:
+        """No shared places: the tie-breaks end with the turn order, which always separates (§7.4)."""
+        if state["final"] is not None:
+            return list(range(1, len(state["final"]["ranking"]) + 1))
+        return super().places(state)
+
     # ---- words ----------------------------------------------------------------------------------------
     def describe(self, action: str, locale: Locale = "en") -> str:
         return texts.describe(action, locale)

@@ -145,6 +145,12 @@ class BurgundyCardsGame(Game):
             return list(state["final"]["ranking"])
         return super().ranking(state)
 
+    def places(self, state: State) -> list[int]:
+        """The final scoring's places: equal totals that the storage tie-break cannot separate share."""
+        if state["final"] is not None:
+            return list(state["final"]["places"])
+        return super().places(state)
+
     # ---- words ------------------------------------------------------------------------------------------
     def describe(self, action: str, locale: Locale = "en") -> str:
         return texts.describe(action, locale)

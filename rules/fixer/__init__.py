@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.core import CHANCE, Event, Game, IllegalAction, Locale, Option
+from rules.core import CHANCE, Event, Game, IllegalAction, Locale, Option, shared_places
 from rules.fixer import engine, sample, texts, view
 from rules.fixer.engine import State
 
@@ -138,6 +138,10 @@ class Fixer(Game):
 
     def ranking(self, state: State) -> list[int]:
         return [engine.seat_of(state, s) for s in engine.ranking_sides(state)]
+
+    def places(self, state: State) -> list[int]:
+        """Sides equal on score (3-4 players: and red markers, and cards) share their place."""
+        return shared_places([engine.rank_key(state, side) for side in engine.ranking_sides(state)])
 
     # ---- words ---------------------------------------------------------------------------------
     def describe(self, action: str, locale: Locale = "en") -> str:

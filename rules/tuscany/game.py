@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Event, Game, IllegalAction, Locale, Option
+from rules.core import Event, Game, IllegalAction, Locale, Option, shared_places
 from rules.tuscany import moves, sample, texts
 from rules.tuscany.data import VERSIONS
 from rules.tuscany.flow import rank_key
@@ -86,6 +86,10 @@ class Tuscany(Game):
         if state["result"] is not None:
             return list(state["result"]["ranking"])
         return sorted(range(state["n"]), key=lambda i: (rank_key(state, i), i))
+
+    def places(self, state: State) -> list[int]:
+        """Seats equal on every criterion of §7.3 share their place (seat order is no rule)."""
+        return shared_places([rank_key(state, seat) for seat in self.ranking(state)])
 
     def describe(self, action: str, locale: Locale = "en") -> str:
         return texts.describe(action, locale)

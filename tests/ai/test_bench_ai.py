@@ -63,3 +63,22 @@ def test_a_ledger_keeps_finished_games_and_plays_only_the_missing_ones(tmp_path,
     played.clear()
     assert main([*argv, "--count", "1"]) == 0
     assert [t[4] for t in played] == [0]
+
+
+def test_a_ledger_refuses_games_of_code_that_changed_during_the_run(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Workers run the code imported at the start: an edit during the run must not be filed as new."""
+    import bench.ai as bench_ai
+
+    ledger = tmp_path / "ledger.jsonl"
+    opened = bench_ai.Ledger
+
+    def edited_after_opening(path):  # type: ignore[no-untyped-def]
+        made = opened(path)
+        monkeypatch.setattr(bench_ai, "fingerprint", lambda game: "edited")
+        return made
+
+    monkeypatch.setattr(bench_ai, "Ledger", edited_after_opening)
+    argv = ["--games", "fixer", "--iterations", "2", "--rivals", "greedy", "--timing", "0", "--count", "1"]
+    assert main([*argv, "--ledger", str(ledger)]) == 3
+    assert "changed during this run" in capsys.readouterr().err
+    assert not ledger.exists()

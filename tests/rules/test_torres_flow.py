@@ -184,6 +184,7 @@ def test_a_whole_game_ends_with_a_ranking() -> None:
 def test_zero_ties_keep_seat_order() -> None:
     s = position({"c4": 1}, {"blue": ["a1"]}, scores={"green": 4})
     assert GAME.ranking(s) == [GREEN, BLUE, ORANGE, BLACK]
+    assert GAME.places(s) == [1, 2, 2, 2]  # D23: the players tied at 0 share their place
 
 
 def test_rounds_and_phases_per_player_count() -> None:
