@@ -4,6 +4,10 @@ It is the newcomer's first contact, so it favours short commands: type a move's 
 list, or its notation. Several local players can share the terminal (``as NAME`` switches who
 you are; moves go to whoever must act when that is a single local player). Each board image is
 written to a folder and its path printed.
+
+It speaks the player's language (``console_texts``): the one named by ``POSTERN_LANGUAGE``, else
+the terminal's POSIX locale, switchable with ``language``; the table and the games get the same
+locale, so the whole session reads in one language.
 """
 
 from __future__ import annotations
@@ -13,11 +17,13 @@ import dataclasses
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
+import console_texts
 import rules
+from console_texts import LANGUAGE_NAMES
 from render import pool as render_pool
 from storage import Database
 from table import bots, timer
@@ -38,44 +44,18 @@ MAX_NAME = 32
 NUMBER = re.compile(r"[0-9]+")
 """ASCII digits only: ``str.isdigit`` also accepts ``²``, which ``int`` refuses."""
 
-HELP = """\
-Commands
-  solo [GAME] [key=value …]   play alone (default: fixer): the game's solo rules (automa) where it
-                              has them, else against a bot; opponents=1-3 plays against bots
-                              instead, level=easy|normal|hard sets their thinking time
-                              (e.g. solo torres, solo fixer opponents=2 level=easy)
-  new GAME [PLAYERS] [k=v…]   open a table, e.g.  new fixer 3 card_passing=true
-                              (every game also takes seating=random|host: see the README)
-  add NAME                    seat another local player in the lobby
-  start                       start the lobby
-  as NAME                     act as that local player (for simultaneous choices)
-  <number> | <move>           play a move from the list, or type its text as listed (e.g. R7@2)
-  move TEXT                   play TEXT as a move even if its first word is a command
-  moves | more                list your legal moves again | the next page of the list
-  hand                        your private view (image) and moves
-  board | status | log [N]    the public board image; the table, your score and the winner; recent moves
-  rules [GAME] [TOPIC]        short rules help
-  abandon                     end the game here
-  undo                        take back the last decision made here (nothing revealed or played since)
-  addbot [LEVEL]              seat a bot in the lobby (greedy, easy, normal, hard; default normal)
-  replace OLD NEW             give OLD's seat to the local player NEW (host)
-  rejoin                      take your seat back from the bot playing it
-  wait DURATION               let game time pass, e.g. wait 24h, wait 3d, wait 90m (turn timers)
-  away DAYS | back            pause your turn timers for 1-14 days | end that
-  mine                        your games here, those waiting on you first, with time left
-  settings [timer=T] [language=L]
-                              this local server's defaults for new tables (a server's /settings)
-  games                       the games Postern knows
-  quit                        leave (the game is saved; run again to continue)
-
-Moves come before commands: a line that is exactly one of your legal moves, as listed, is played
-as that move even when it starts with a command word (`move c3-c4`, `board 3`); a line of several
-words that starts like one of your listed moves is read as a move too (the game says why it is
-illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's notation."""
+LANGUAGE_ENV = "POSTERN_LANGUAGE"
+"""Names the console's starting language, ahead of the terminal's locale (``starting_locale``)."""
+POSIX_LOCALE_ENV = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The POSIX locale variables for messages, first set one wins (as ``gettext`` reads them)."""
+TRADITIONAL = {"tw", "hk", "mo", "hant"}
+"""Parts of a ``zh`` POSIX locale that mean Traditional characters; any other ``zh`` is Simplified."""
 
 
 class Console:
     def __init__(self, table: TableService, out: TextIO, image_dir: Path, locale: str = "en") -> None:
+        """``locale`` is the console's own language, also passed to the table and the games for
+        everything shown here (``language`` changes it for the session)."""
         self.table = table
         self.out = out
         self.image_dir = image_dir
@@ -92,15 +72,37 @@ class Console:
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
+    def t(self, key: str, **params: object) -> str:
+        """The console's own message ``key`` (``console_texts``) in the session's language."""
+        return console_texts.text(key, self.locale, **params)
+
+    def joined(self, items: list[str]) -> str:
+        """Names or entries as one list, separated as the session's language does (", " or "、")."""
+        return console_texts.joined(items, self.locale)
+
+    def status_word(self, status: str) -> str:
+        """A game's stored status (``active``, …) in the session's language."""
+        return console_texts.status_word(status, self.locale)
+
+    def title(self, game: str) -> str:
+        """A game's title in the session's language."""
+        return rules.localised(rules.get(game).title, self.locale)
+
+    def table_line(self, result: Result) -> str:
+        """The header of ``board`` and ``status``: the game, its number and state, its players."""
+        status = self.status_word(result.status)
+        names = self.joined(result.names)
+        return self.t("table_line", title=self.title(result.game), id=result.game_id, status=status, names=names)
+
     # ---- output ---------------------------------------------------------------------------------
     async def show(self, result: Result) -> None:
         for line in result.lines(self.locale):
             self.say(f"  • {line}")
         if result.view is not None:
             path = await self.save_image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
-            self.say(f"  board: {path}")
+            self.say(f"  {self.t('board_image', path=path)}")
         if result.finished:
-            self.say("  The game is over. `status` shows the result; `new` or `solo` starts another.")
+            self.say(f"  {self.t('game_over')}")
         elif result.status == "active":
             if len([u for u in result.user_ids if not bots.is_bot_id(u)]) == 1:  # alone (or against bots)
                 await self.show_hand(result)
@@ -114,7 +116,7 @@ class Console:
             return
         _, private, _ = await self.table.hand(channel_id=CHANNEL, user=user)
         path = await self.save_image(result.game, private, f"{result.game}-{result.game_id}-hand-v{result.version}")
-        self.say(f"  your hand: {path}")
+        self.say(f"  {self.t('hand_image', path=path)}")
 
     async def save_image(self, game: str, view: dict, stem: str) -> Path:
         data = await render_pool.shared().draw(game, view)
@@ -130,17 +132,17 @@ class Console:
         local = [u for s in acting if (u := self._user_of(result.user_ids[s])) is not None]
         mover = next((u for u in local if u.id == self.current.id), None) or (local[0] if local else None)
         if mover is None:
-            names = ", ".join(result.names[s] for s in acting)
-            self.say(f"  Waiting for {names}.")
+            names = self.joined([result.names[s] for s in acting])
+            self.say(f"  {self.t('waiting', names=names)}")
             return
         if len(acting) > 1:
-            others = ", ".join(u.name for u in local if u.id != mover.id)
-            self.say(f"  Several players choose at once; now {mover.name} (then {others}; `as NAME` to switch).")
+            others = self.joined([u.name for u in local if u.id != mover.id])
+            self.say(f"  {self.t('simultaneous', mover=mover.name, others=others)}")
         self.current = mover
         game, legal = await self.table.legal_moves(channel_id=CHANNEL, user=mover)
         self.numbered = legal
         self.labels = lambda action: game.describe(action, self.locale)
-        self.say(f"  {mover.name}, your move ({len(legal)} legal):")
+        self.say(f"  {self.t('your_move', name=mover.name, count=len(legal))}")
         self.list_page(0)
 
     def list_page(self, page: int) -> None:
@@ -156,7 +158,8 @@ class Console:
             self.say(f"   {i:>3}. {action:<{width}}  — {label}" if label != action else f"   {i:>3}. {action}")
         rest = len(self.numbered) - first - len(chunk)
         if rest > 0:
-            self.say(f"   … {rest} more: type `more` for {first + len(chunk) + 1}-{min(first + 2 * PAGE, len(self.numbered))}.")
+            last = min(first + 2 * PAGE, len(self.numbered))
+            self.say(f"   {self.t('more_moves', rest=rest, first=first + len(chunk) + 1, last=last)}")
 
     def _user_of(self, user_id: str) -> User | None:
         return next((u for u in self.players.values() if u.id == user_id), None)
@@ -174,7 +177,7 @@ class Console:
         if not words:
             return True
         if any(0xD800 <= ord(ch) <= 0xDFFF for ch in line):
-            self.say("  ✗ That line holds an invalid character (a lone surrogate); retype it.")
+            self.say(f"  ✗ {self.t('lone_surrogate')}")
             return True
         text = " ".join(words)
         cmd, args = words[0].lower(), words[1:]
@@ -194,7 +197,7 @@ class Console:
             if NUMBER.fullmatch(cmd) and len(words) == 1:
                 index = int(cmd) - 1
                 if not 0 <= index < len(self.numbered):
-                    self.say("  No move with that number: type `moves` to list them.")
+                    self.say(f"  {self.t('no_such_number')}")
                     return True
                 await self.move(self.numbered[index])
                 return True
@@ -232,10 +235,11 @@ class Console:
             "back": self.cmd_back,
             "mine": self.cmd_mine,
             "settings": self.cmd_settings,
+            "language": self.cmd_language,
         }
 
     async def cmd_help(self, args: list[str]) -> bool:
-        self.say(HELP)
+        self.say(self.t("help"))
         return True
 
     async def cmd_quit(self, args: list[str]) -> bool:
@@ -243,7 +247,8 @@ class Console:
 
     async def cmd_games(self, args: list[str]) -> bool:
         for name, game in rules.GAMES.items():
-            self.say(f"  {name:<16} {game.title['en']} ({game.min_players}-{game.max_players} players)")
+            entry = self.t("game_entry", title=self.title(name), least=game.min_players, most=game.max_players)
+            self.say(f"  {name:<16} {entry}")
         return True
 
     async def cmd_solo(self, args: list[str]) -> bool:
@@ -253,28 +258,32 @@ class Console:
         name = args[0] if args and "=" not in args[0] else "fixer"
         extra = [a for a in args[1:] if "=" not in a]
         if extra:
-            self.say(f"  Usage: solo [GAME] [opponents=N] [level=L] [key=value …] — {' '.join(extra)!r} is not key=value.")
+            self.say(f"  {self.t('solo_usage', given=repr(' '.join(extra)))}")
             return True
         pairs = [a.partition("=") for a in args if "=" in a]
         wanted = {key.lower(): value for key, _, value in pairs if key.lower() in ("opponents", "level")}
         options = " ".join(f"{k}={v}" for k, _, v in pairs if k.lower() not in wanted) or None
         opponents = wanted.get("opponents")
         if opponents is not None and not NUMBER.fullmatch(opponents):
-            self.say(f"  ✗ opponents={opponents} is not a number (e.g. solo torres opponents=2).")
+            self.say(f"  ✗ {self.t('opponents_not_number', given=opponents)}")
             return True
         result = await solo_play.open_solo(
             self.table, channel_id=CHANNEL, user=self.current, game=name, locale=self.locale, options=options,
             opponents=int(opponents) if opponents is not None else None, level=wanted.get("level"),
         )
         rivals = [n for n, u in zip(result.names, result.user_ids, strict=False) if u != self.current.id]
-        against = f" against {', '.join(rivals)}" if rivals else ""
-        self.say(f"  Solo {rules.get(result.game).title['en']}{against} started (game {result.game_id}).")
+        title = self.title(result.game)
+        if rivals:
+            started = self.t("solo_started_against", title=title, rivals=self.joined(rivals), id=result.game_id)
+        else:
+            started = self.t("solo_started", title=title, id=result.game_id)
+        self.say(f"  {started}")
         await self.show(result)
         return True
 
     async def cmd_new(self, args: list[str]) -> bool:
         if not args:
-            self.say("  Usage: new GAME [PLAYERS] [key=value …]")
+            self.say(f"  {self.t('new_usage')}")
             return True
         players = int(args[1]) if len(args) > 1 and NUMBER.fullmatch(args[1]) else None
         options = " ".join(a for a in args[1:] if "=" in a) or None
@@ -282,23 +291,25 @@ class Console:
             channel_id=CHANNEL, guild_id=SERVER, user=self.current, game=args[0], players=players, options=options,
             locale=self.locale,
         )
-        self.say(
-            f"  Lobby for {rules.get(result.game).title['en']} opened by {self.current.name} "
-            f"({len(result.names)}/{result.capacity}). `add NAME` seats more local players, then `start`."
+        opened = self.t(
+            "lobby_opened", title=self.title(result.game), host=self.current.name,
+            count=len(result.names), capacity=result.capacity,
         )
+        self.say(f"  {opened}")
         return True
 
     async def cmd_add(self, args: list[str]) -> bool:
         if not args:
-            self.say("  Usage: add NAME")
+            self.say(f"  {self.t('add_usage')}")
             return True
         name = clean_name(" ".join(args))
         if name is None:
-            self.say(f"  ✗ A name is 1-{MAX_NAME} printable characters.")
+            self.say(f"  ✗ {self.t('bad_name', most=MAX_NAME)}")
             return True
         user = self.players.setdefault(name.lower(), User(f"local:{name.lower()}", name))
         result = await self.table.join(channel_id=CHANNEL, user=user)
-        self.say(f"  {name} joined: {', '.join(result.names)} ({len(result.names)}/{result.capacity}).")
+        names = self.joined(result.names)
+        self.say(f"  {self.t('joined', name=name, names=names, count=len(result.names), capacity=result.capacity)}")
         return True
 
     async def cmd_undo(self, args: list[str]) -> bool:
@@ -313,18 +324,19 @@ class Console:
         result = await self.table.add_bot(channel_id=CHANNEL, user=host, level=args[0] if args else None)
         for line in result.lines(self.locale):
             self.say(f"  • {line}")
-        self.say(f"  Seats: {', '.join(result.names)} ({len(result.names)}/{result.capacity}).")
+        names = self.joined(result.names)
+        self.say(f"  {self.t('seats', names=names, count=len(result.names), capacity=result.capacity)}")
         return True
 
     async def cmd_replace(self, args: list[str]) -> bool:
         if len(args) != 2:
-            self.say("  Usage: replace OLD NEW (local player names)")
+            self.say(f"  {self.t('replace_usage')}")
             return True
         status = await self.table.status(channel_id=CHANNEL)
         old = self.players.get(args[0].lower())
         name = clean_name(args[1])
         if old is None or name is None:
-            self.say(f"  ✗ No local player called {args[0]!r}, or {args[1]!r} is not a name.")
+            self.say(f"  ✗ {self.t('replace_unknown', old=repr(args[0]), new=repr(args[1]))}")
             return True
         new = self.players.setdefault(name.lower(), User(f"local:{name.lower()}", name))
         host = self._user_of(status.host_id) or self.current
@@ -339,10 +351,10 @@ class Console:
     async def cmd_wait(self, args: list[str]) -> bool:
         seconds = parse_duration(" ".join(args))
         if seconds is None:
-            self.say("  Usage: wait DURATION, e.g. wait 24h, wait 3d, wait 90m")
+            self.say(f"  {self.t('wait_usage')}")
             return True
         self.table.clock.advance(seconds)
-        self.say(f"  {' '.join(args)} of game time passed.")
+        self.say(f"  {self.t('waited', duration=' '.join(args))}")
         try:
             status = await self.table.status(channel_id=CHANNEL)
         except TableError:
@@ -357,57 +369,80 @@ class Console:
         pairs = [a.partition("=") for a in args]
         unknown = [a for a, (key, eq, _) in zip(args, pairs, strict=True) if not eq or key.lower() not in ("timer", "language")]
         if unknown:
-            self.say("  Usage: settings [timer=off|12h|24h|48h|72h|7d] [language=en|zh-TW|zh-CN|auto]")
+            self.say(f"  {self.t('settings_usage')}")
             return True
         given = {key.lower(): value for key, _, value in pairs}
         admin = dataclasses.replace(self.current, can_manage_server=True)  # the console's user runs it
         now = await self.table.server_settings(
             guild_id=SERVER, user=admin, timer_choice=given.get("timer"), language=given.get("language")
         )
-        self.say(
-            f"  Local server: new tables get the {now.timer or '72h (default)'} timer; "
-            f"posts in {now.locale or 'the console language'}. Applies to games opened from now on."
-        )
+        # With no post language of its own, a new table takes the console's at ``new``: name it.
+        posts = now.locale or self.t("settings_console_language", language=LANGUAGE_NAMES[self.locale])
+        default_timer = self.t("settings_timer_default", timer=timer.DEFAULT)
+        self.say(f"  {self.t('settings_now', timer=now.timer or default_timer, language=posts)}")
+        return True
+
+    async def cmd_language(self, args: list[str]) -> bool:
+        """``language [en|zh-TW|zh-CN]``: show or switch the console's own language for this
+        session. Unlike ``settings language=`` (the local server's post language of new tables),
+        it changes what this terminal reads at once, game texts included."""
+        if not args:
+            self.say(f"  {self.t('language_now', language=LANGUAGE_NAMES[self.locale], code=self.locale)}")
+            return True
+        chosen = parse_language(args[0]) if len(args) == 1 else None
+        if chosen is None:
+            self.say(f"  ✗ {self.t('language_usage', given=repr(' '.join(args)))}")
+            return True
+        self.locale = chosen
+        self.say(f"  {self.t('language_set', language=LANGUAGE_NAMES[chosen], code=chosen)}")
         return True
 
     async def cmd_away(self, args: list[str]) -> bool:
         if len(args) != 1 or not NUMBER.fullmatch(args[0]):
-            self.say("  Usage: away DAYS (1-14)")
+            self.say(f"  {self.t('away_usage')}")
             return True
         settings = await self.table.away(user=self.current, days=int(args[0]))
-        self.say(f"  Away for {args[0]} day(s): your turn timers are paused ({settings.away_days_used}/14 days used).")
+        self.say(f"  {self.t('away_set', days=args[0], used=settings.away_days_used)}")
         return True
 
     async def cmd_back(self, args: list[str]) -> bool:
         settings = await self.table.back(user=self.current)
-        self.say(f"  Welcome back: your turn timers run again ({settings.away_days_used}/14 days used).")
+        self.say(f"  {self.t('back_set', used=settings.away_days_used)}")
         return True
 
     async def cmd_mine(self, args: list[str]) -> bool:
         games = await self.table.my_games(user=self.current)
         if not games:
-            self.say("  You have no games yet.")
+            self.say(f"  {self.t('no_games')}")
         for g in games:
-            left = f", {timer.left_text(g.left, self.locale)}" if g.left is not None else ""
-            waiting = ", your move" if g.waiting else ""
-            self.say(f"  game {g.row.id}: {rules.get(g.row.game).title['en']} ({g.row.status}{waiting}{left})")
+            details = [self.status_word(g.row.status)]
+            if g.waiting:
+                details.append(self.t("your_turn"))
+            if g.left is not None:
+                details.append(timer.left_text(g.left, self.locale))
+            entry = self.t(
+                "mine_entry", id=g.row.id, title=self.title(g.row.game),
+                details=self.t("detail_sep").join(details),
+            )
+            self.say(f"  {entry}")
         return True
 
     async def cmd_start(self, args: list[str]) -> bool:
         status = await self.table.status(channel_id=CHANNEL)
         host = self._user_of(status.host_id) or self.current
         result = await self.table.start(channel_id=CHANNEL, user=host)
-        self.say(f"  Game {result.game_id} started: {', '.join(result.names)}.")
+        self.say(f"  {self.t('started', id=result.game_id, names=self.joined(result.names))}")
         await self.show(result)
         return True
 
     async def cmd_as(self, args: list[str]) -> bool:
         user = self.players.get(" ".join(args).lower())
         if user is None:
-            self.say(f"  No local player called {' '.join(args)!r}. Known: {', '.join(u.name for u in self.players.values())}")
+            known = self.joined([u.name for u in self.players.values()])
+            self.say(f"  {self.t('as_unknown', name=repr(' '.join(args)), known=known)}")
             return True
         self.current = user
-        self.say(f"  You are now {user.name}.")
+        self.say(f"  {self.t('as_now', name=user.name)}")
         await self.cmd_moves([])
         return True
 
@@ -418,11 +453,11 @@ class Console:
 
     async def cmd_more(self, args: list[str]) -> bool:
         if not self.numbered:
-            self.say("  No moves listed: type `moves`.")
+            self.say(f"  {self.t('nothing_listed')}")
             return True
         following = self.page + 1
         if following * PAGE >= len(self.numbered):
-            self.say("  That was the last page; from the top:")
+            self.say(f"  {self.t('last_page')}")
             following = 0
         self.list_page(following)
         return True
@@ -430,18 +465,17 @@ class Console:
     async def cmd_hand(self, args: list[str]) -> bool:
         result, private, legal = await self.table.hand(channel_id=CHANNEL, user=self.current)
         path = await self.save_image(result.game, private, f"{result.game}-{result.game_id}-hand-{self.current.name}")
-        self.say(f"  your private view: {path}")
+        self.say(f"  {self.t('private_image', path=path)}")
         if legal:
             await self.prompt_moves(result)
         return True
 
     async def cmd_board(self, args: list[str]) -> bool:
         result = await self.table.status(channel_id=CHANNEL)
-        game = rules.get(result.game)
-        self.say(f"  {game.title['en']} — game {result.game_id}, {result.status}; players: {', '.join(result.names)}")
+        self.say(f"  {self.table_line(result)}")
         if result.view is not None:
             path = await self.save_image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
-            self.say(f"  board: {path}")
+            self.say(f"  {self.t('board_image', path=path)}")
             if result.finished:
                 self.final_lines(result)
         return True
@@ -452,38 +486,40 @@ class Console:
             return
 
         def who(seat: int) -> str:
-            return "Automa" if seat == rules.AUTOMA else result.names[seat]
+            return self.t("automa") if seat == rules.AUTOMA else result.names[seat]
 
         def score(seat: int) -> int:
             return result.scores[seat if seat >= 0 else len(result.scores) - 1]
 
-        self.say(f"  final scores: {', '.join(f'{who(s)} {score(s)}' for s in result.ranking)}")
-        self.say(f"  winner: {who(result.ranking[0])}")
+        scores = self.joined([self.t("score_entry", name=who(s), score=score(s)) for s in result.ranking])
+        self.say(f"  {self.t('final_scores', scores=scores)}")
+        places = result.places if len(result.places) == len(result.ranking) else [1]
+        first = [seat for seat, place in zip(result.ranking, places, strict=False) if place == 1]
+        self.say(f"  {self.t('winner', name=self.joined([who(s) for s in first]))}")  # a shared win names all
 
     async def cmd_status(self, args: list[str]) -> bool:
         """The table, the caller's own score (only theirs) and, once over, the result and winner."""
         result = await self.table.status(channel_id=CHANNEL)
-        game = rules.get(result.game)
-        self.say(f"  {game.title['en']} — game {result.game_id}, {result.status}; players: {', '.join(result.names)}")
+        self.say(f"  {self.table_line(result)}")
         if result.status == "active":
-            waiting = ", ".join(result.names[s] for s in result.to_act if 0 <= s < len(result.names))
+            waiting = self.joined([result.names[s] for s in result.to_act if 0 <= s < len(result.names)])
             if waiting:
-                self.say(f"  to act: {waiting}")
+                self.say(f"  {self.t('to_act', names=waiting)}")
         for line in result.clock_lines(self.locale):
             self.say(f"  ⏳ {line}")
         mine = await self.table.own_score(channel_id=CHANNEL, user=self.current)
         if mine is not None:
-            self.say(f"  your score ({self.current.name}): {mine}")
+            self.say(f"  {self.t('own_score', name=self.current.name, score=mine)}")
         if result.finished:
             self.final_lines(result)
         return True
 
     async def cmd_log(self, args: list[str]) -> bool:
         if args and not (NUMBER.fullmatch(args[0]) and 1 <= int(args[0]) <= MAX_LOG):
-            self.say(f"  ✗ Usage: log [N] with N a number from 1 to {MAX_LOG}.")
+            self.say(f"  ✗ {self.t('log_usage', most=MAX_LOG)}")
             return True
         count = int(args[0]) if args else 10
-        _, lines = await self.table.recent(channel_id=CHANNEL, count=count)
+        _, lines = await self.table.recent(channel_id=CHANNEL, count=count, locale=self.locale)
         for line in lines:
             self.say(f"  • {line}")
         return True
@@ -500,7 +536,7 @@ class Console:
         status = await self.table.status(channel_id=CHANNEL)
         host = self._user_of(status.host_id) or self.current
         await self.table.abandon(channel_id=CHANNEL, user=host)
-        self.say("  Game abandoned.")
+        self.say(f"  {self.t('abandoned')}")
         return True
 
     async def move(self, action: str) -> None:
@@ -531,6 +567,32 @@ def clean_name(text: str) -> str | None:
     return name
 
 
+def parse_language(text: str) -> str | None:
+    """A console language as typed (``zh-tw``, ``ZH_TW``, ``en``): its ``rules.LOCALES`` code, or None."""
+    wanted = text.strip().replace("_", "-").casefold()
+    return next((code for code in rules.LOCALES if code.casefold() == wanted), None)
+
+
+def posix_language(value: str) -> str:
+    """The console language for a POSIX locale value: ``zh_TW``/``zh_HK``/``zh_MO``/``zh_Hant…``
+    read Traditional (zh-TW), any other ``zh…`` Simplified (zh-CN), everything else English."""
+    name = value.split(".")[0].split("@")[0].replace("-", "_").lower()  # drop ".UTF-8", "@modifier"
+    parts = name.split("_")
+    if parts[0] != "zh":
+        return "en"
+    return "zh-TW" if "hans" not in parts and TRADITIONAL & set(parts[1:]) else "zh-CN"
+
+
+def starting_locale(environ: Mapping[str, str]) -> str:
+    """The console's language at start: ``POSTERN_LANGUAGE`` when it names one, else the first set
+    of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (the POSIX precedence), else English."""
+    chosen = parse_language(environ.get(LANGUAGE_ENV, ""))
+    if chosen is not None:
+        return chosen
+    value = next((environ[name] for name in POSIX_LOCALE_ENV if environ.get(name)), "")
+    return posix_language(value)
+
+
 DURATION = re.compile(r"([0-9]+)\s*(d|h|m|min)?")
 UNIT_SECONDS = {"d": 86400, "h": 3600, "m": 60, "min": 60}
 
@@ -551,18 +613,24 @@ def parse_duration(text: str) -> float | None:
     return float(total)
 
 
-async def run(db_path: str, image_dir: str, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+async def run(
+    db_path: str, image_dir: str, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout, locale: str | None = None
+) -> int:
+    """Play at the terminal until ``quit`` or end of input. ``locale`` (one of ``rules.LOCALES``) is
+    the console's starting language; None reads it from the environment (``starting_locale``)."""
     async with Database(db_path) as db:
-        console = Console(TableService(db), out, Path(image_dir))
-        console.say(
-            "Postern — local console. Type `help` for commands, `solo` to play FIXER against the automa, "
-            "`solo torres` to play Torres against a bot."
-        )
-        console.say(f"Games: {', '.join(rules.GAMES)}. Images go to {Path(image_dir).resolve()}.")
+        console = Console(TableService(db), out, Path(image_dir), locale or starting_locale(os.environ))
+        given = os.environ.get(LANGUAGE_ENV, "")
+        if locale is None and given.strip() and parse_language(given) is None:
+            console.say(console.t("bad_env_language", given=given, language=LANGUAGE_NAMES[console.locale]))
+        console.say(console.t("greeting"))
+        folder = Path(image_dir).resolve()
+        console.say(console.t("games_and_images", games=console.joined(list(rules.GAMES)), folder=folder))
         try:
             status = await console.table.status(channel_id=CHANNEL)
             if status.status in ("lobby", "active"):
-                console.say(f"Resuming game {status.game_id} ({status.game}, {status.status}).")
+                state = console.status_word(status.status)
+                console.say(console.t("resuming", id=status.game_id, game=status.game, status=state))
                 if status.status == "active":
                     await console.prompt_moves(status)
         except TableError:
@@ -572,7 +640,7 @@ async def run(db_path: str, image_dir: str, stdin: TextIO = sys.stdin, out: Text
             try:
                 line = await asyncio.to_thread(stdin.readline)
             except UnicodeDecodeError:
-                console.say("  ✗ That line is not valid text in this terminal's encoding; retype it.")
+                console.say(f"  ✗ {console.t('bad_encoding')}")
                 continue
             if not line:
                 console.say()

@@ -21,6 +21,13 @@ from tests import pgserver
 BACKENDS = ("sqlite", "postgres")
 
 
+@pytest.fixture(autouse=True)
+def english_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The console takes its language from the environment (``POSTERN_LANGUAGE``, ``LANG``…); tests
+    that read its English run in English on any machine. Tests of the choice set their own."""
+    monkeypatch.setenv("POSTERN_LANGUAGE", "en")
+
+
 @pytest.fixture(scope="session")
 def pg_server_url() -> Iterator[str]:
     url = os.environ.get("POSTERN_TEST_PG")

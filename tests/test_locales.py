@@ -30,6 +30,7 @@ import pytest
 
 import rules
 from cogs.i18n import DESCRIPTIONS, UI
+from console_texts import CONSOLE_TEXTS
 from rules import CHANCE, Game, IllegalAction
 from table import options as table_options
 from table import seating, timer
@@ -103,6 +104,7 @@ PLATFORM: dict[str, dict[str, dict[str, str]]] = {
     "table.messages": MESSAGES,
     "cogs.i18n.DESCRIPTIONS": DESCRIPTIONS,
     "cogs.i18n.UI": UI,
+    "console_texts": CONSOLE_TEXTS,
     "table.options": {o.key: o.label for o in [seating.OPTION, timer.OPTION]},
 }
 
