@@ -41,9 +41,19 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "这里最后一步不是你的,无法收回。",
     },
     "took_back": {
-        "en": "{name} took back {action}.",
-        "zh-TW": "{name} 收回了 {action}。",
-        "zh-CN": "{name} 收回了 {action}。",
+        "en": "{name} took back a move: {action}.",
+        "zh-TW": "{name} 收回了一步:{action}。",
+        "zh-CN": "{name} 收回了一步:{action}。",
+    },
+    "took_back_move": {
+        "en": "{name} took back a move.",
+        "zh-TW": "{name} 收回了一步。",
+        "zh-CN": "{name} 收回了一步。",
+    },
+    "undo_revealed": {
+        "en": "That move cannot be taken back: it showed you something hidden (another player's card or secret choice).",
+        "zh-TW": "那一步無法收回:它讓你看到了隱藏的資訊(其他玩家的牌或秘密選擇)。",
+        "zh-CN": "那一步无法收回:它让你看到了隐藏的信息(其他玩家的牌或秘密选择)。",
     },
     "not_replaceable": {
         "en": "{name} has no seat in this game.",

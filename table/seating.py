@@ -101,6 +101,12 @@ def event_line(game: Game, event_: Event, locale: str, names: list[str]) -> str:
     notices such as a bot taking a seat or a move taken back), every other through the game."""
     if event_.get("kind") == TABLE_EVENT:
         params = {k: v for k, v in event_.items() if k not in ("kind", "key")}
+        if event_["key"] == "took_back" and "undone" in params:
+            # what was taken back, in its public words (the game's event lines of that decision)
+            lines = [text for e in params.pop("undone") or [] if (text := game.event_text(e, locale, names))]
+            if not lines:
+                return message("took_back_move", locale, **params)
+            params["action"] = "; ".join(line.rstrip("。.") for line in lines)
         return message(str(event_["key"]), locale, **params)
     if event_.get("kind") == KEY and "lobby" in event_:
         listed = ", ".join(f"{i}. {name}" for i, name in enumerate(names, 1))

@@ -23,7 +23,7 @@ from typing import Any, ParamSpec, TypeVar
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
 from storage import ActionRow, Bank, Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
-from table import bots, observability, seating, thinkers, timer
+from table import bots, observability, reveal, seating, thinkers, timer
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
@@ -642,8 +642,9 @@ class TableService(PlayerCalls, ServerCalls):
     async def undo(self, *, channel_id: str, user: User) -> Result:
         """Take back the caller's own last decision, with the bot decisions that followed it.
 
-        Allowed while no chance outcome has been revealed since and no other player has acted
-        since. The action log is the truth: the undo deletes the tail of the log and stores the
+        Allowed while no chance outcome has been revealed since, no other player has acted since,
+        and what is taken back showed the caller nothing hidden (``table.reveal``: a bot's card
+        from its hand, the choices a simultaneous step revealed). The action log is the truth: the undo deletes the tail of the log and stores the
         state rebuilt from what remains, in one transaction guarded by the game's version, so a
         concurrent move and an undo never both apply (the later one is refused as "busy").
         """
@@ -658,6 +659,10 @@ class TableService(PlayerCalls, ServerCalls):
             log = await self.db.actions(row.id, limit=target.seq)
             state = self._rebuild(game, row, len(seats), log)
             current = self._state(row)
+            tail = await self.db.actions(row.id, after=target.seq - 1)
+            # Off the loop: 32 sampled replays take tens of milliseconds in the longer games.
+            if await asyncio.to_thread(reveal.reveals, game, state, seat, tail, current, f"{row.seed}:{row.version}"):
+                raise TableError("undo_revealed")
             before, after = game.to_act(current), game.to_act(state)
             # Seats to act now but not after the undo: their turn began with the move taken back.
             taken_back = [s for s in before if s not in after]
@@ -672,7 +677,9 @@ class TableService(PlayerCalls, ServerCalls):
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None
             seats = await self.db.seats(row.id)
-            event = {"kind": seating.TABLE_EVENT, "key": "took_back", "name": seats[seat].name, "action": target.action}
+            # Named by its public events, never by its notation: a secret decision's text (cards
+            # passed, a card kept) must not reach the channel through its undo.
+            event = {"kind": seating.TABLE_EVENT, "key": "took_back", "name": seats[seat].name, "undone": target.events}
             return await self._result("undone", row, seats, [event], state, actor=user.id)
 
     async def _undoable(self, row: GameRow, seats: list[SeatRow], user: User) -> ActionRow:

@@ -65,8 +65,9 @@ async def test_undo_takes_back_the_last_own_decision(db: Database) -> None:
     undone = await table.undo(channel_id="c", user=first)
     assert undone.kind == "undone" and undone.to_act == before.to_act
     name = undone.names[before.to_act[0]]
-    assert undone.lines("en") == [f"{name} took back {legal[0]}."]
-    assert undone.lines("zh-TW") == [f"{name} 收回了 {legal[0]}。"]
+    public = moved.lines("en")[0].rstrip(".")  # the move's own public line
+    assert undone.lines("en") == [f"{name} took back a move: {public}."]
+    assert undone.lines("zh-TW")[0].startswith(f"{name} 收回了一步:")
     assert len(await db.actions(before.game_id)) == length
     # The bank resumes where it stopped (46 h: 48 − 2), no new gain; the other one stops.
     assert undone.banks[before.to_act[0]] == 46 * HOUR
@@ -146,3 +147,80 @@ async def test_fifty_concurrent_undos_and_moves_keep_a_valid_log(db: Database) -
         "undo", "move", "busy", "not_your_turn", "nothing_to_undo", "undo_after_other", "undo_after_chance",
         "illegal", "stale", "no_moves",
     }, outcomes
+
+
+# ---- an undo never lets a player unsee what the taken-back decisions showed (table.reveal) ----------
+async def _against_greedy(table: TableService, game: str) -> None:
+    await table.open(channel_id="c", guild_id="g", user=ANN, game=game, players=2, options="seating=host")
+    await table.add_bot(channel_id="c", user=ANN, level="greedy")
+    await table.start(channel_id="c", user=ANN)
+
+
+async def test_undo_refuses_to_take_back_a_bot_reply_that_showed_its_hand(db: Database) -> None:
+    """FIXER: the bot answers from its hidden hand; taking that back would let Ann try moves
+    against the bot's cards one by one."""
+    from table import thinkers
+
+    table = TableService(db, seed_source=lambda: "s9", thinker=thinkers.Thinkers(mode="inline"))
+    await _against_greedy(table, "fixer")
+    _, legal = await table.legal_moves(channel_id="c", user=ANN)
+    moved = await table.act(channel_id="c", user=ANN, action=legal[0])
+    assert any("Bot" in line for line in moved.lines("en"))
+    with pytest.raises(TableError) as err:
+        await table.undo(channel_id="c", user=ANN)
+    assert err.value.key == "undo_revealed" and "hidden" in err.value.text("en")
+
+
+async def test_undo_takes_back_bot_replies_that_depend_only_on_public_facts(db: Database) -> None:
+    """Burgundy hides nothing but the draws: a move and the bot's answer may be taken back."""
+    from table import thinkers
+
+    table = TableService(db, seed_source=lambda: "b1", thinker=thinkers.Thinkers(mode="inline"))
+    await _against_greedy(table, "burgundy")
+    for _ in range(6):  # play until a move of Ann's is answered by a bot decision with no draw between
+        _, legal = await table.legal_moves(channel_id="c", user=ANN)
+        before = await table.status(channel_id="c")
+        await table.act(channel_id="c", user=ANN, action=legal[0])
+        try:
+            undone = await table.undo(channel_id="c", user=ANN)
+        except TableError as err:
+            assert err.value.key == "undo_after_chance"  # dice rolled after it: a real reason
+            continue
+        assert undone.version > before.version and undone.to_act == before.to_act
+        return
+    pytest.fail("no undoable Burgundy move in six tries")
+
+
+async def test_the_last_secret_choice_of_a_simultaneous_step_cannot_be_taken_back(db: Database) -> None:
+    """Tuscany: the last estate chosen reveals every estate; the first chooser saw nothing yet."""
+    table = TableService(db, seed_source=lambda: "s3", clock=ScriptedClock())
+    first, second = await _two(table, "tuscany")
+    _, legal = await table.legal_moves(channel_id="c", user=ANN)
+    chosen = await table.act(channel_id="c", user=ANN, action=legal[0])
+    assert chosen.lines("en") == ["Ann has chosen"]
+    undone = await table.undo(channel_id="c", user=ANN)  # nothing revealed: allowed
+    assert undone.lines("en") == ["Ann took back a move: Ann has chosen."]
+    await table.act(channel_id="c", user=ANN, action=legal[0])
+    _, legal = await table.legal_moves(channel_id="c", user=BOB)
+    revealed = await table.act(channel_id="c", user=BOB, action=legal[0])
+    assert "Estates revealed" in revealed.lines("en")
+    with pytest.raises(TableError) as err:
+        await table.undo(channel_id="c", user=BOB)
+    assert err.value.key == "undo_revealed"
+
+
+async def test_the_took_back_line_never_shows_a_secret_decision(db: Database) -> None:
+    """FIXER card passing: the post says a player chose cards, never which; so does its undo."""
+    table = TableService(db, seed_source=lambda: "p1", clock=ScriptedClock())
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=3, options="card_passing=true")
+    cho = User("3", "Cho")
+    await table.join(channel_id="c", user=BOB)
+    await table.join(channel_id="c", user=cho)
+    await table.start(channel_id="c", user=ANN)
+    _, legal = await table.legal_moves(channel_id="c", user=BOB)
+    secret = next(a for a in legal if a.startswith("pass "))
+    await table.act(channel_id="c", user=BOB, action=secret)
+    undone = await table.undo(channel_id="c", user=BOB)
+    lines = undone.lines("en") + undone.lines("zh-TW")
+    assert lines[0] == "Bob took back a move: Bob has chosen 3 cards to pass."
+    assert not any(card in line for line in lines for card in secret.split()[1:])
