@@ -634,6 +634,17 @@ class Database:
             )
         return changed == 1
 
+    async def release_due(self, item_id: int, claimed_at: float, due_at: float) -> bool:
+        """Acting on an item failed: it is due again at ``due_at`` — reopened if this caller had
+        claimed it at ``claimed_at``, postponed if nobody had. An item claimed by anyone else (at
+        another time) stays closed."""
+        async with self.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE due_items SET done_at = NULL, due_at = ? WHERE id = ? AND (done_at IS NULL OR done_at = ?)",
+                (due_at, item_id, claimed_at),
+            )
+        return changed == 1
+
     async def postpone_due(self, item_id: int, due_at: float) -> None:
         """A pending item waits longer (a reminder due in quiet hours waits for them to end)."""
         async with self.transaction() as tx:

@@ -1,9 +1,14 @@
 """The durable scheduler: due times live in the database, and one pass acts on those now due.
 
-Nothing is kept in memory between passes, so a restart loses nothing; an item is marked done
-(``Database.claim_due``) in the transaction that decides to act on it, before anyone is told, so
-a restart — or a second process running passes — never repeats it. A pass returns ``Notice``s;
-the adapter delivers them (a DM, a post with vote buttons), the table decides everything else.
+Nothing is kept in memory between passes, so a restart loses nothing. An item is claimed
+(``Database.claim_due``: marked done by exactly one caller) before it is acted on, so a second
+process running passes never repeats it; if acting then fails (a busy database, a bot that could
+not decide), the claim is released (``release_due``) and the item comes due again after
+``RETRY_SECONDS``, and one failing item never costs the others of the pass. What an item writes
+first is idempotent (the vote an expiry opens is added before the expiry is claimed), so a crash
+in between repeats nothing either. A vote decides only for the turn it was opened on: if that
+seat has moved on meanwhile, the vote lapses. A pass returns ``Notice``s; the adapter delivers
+them (a DM, a post with vote buttons), the table decides everything else.
 
 What comes due:
 - ``remind_half`` / ``remind_tenth``: the seat's bank fell below half / a tenth of its cap. Not
@@ -16,6 +21,7 @@ What comes due:
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +40,11 @@ WAIT_SECONDS = 24 * 3600.0
 WAIT, BOT, REPLACE, END = "wait", "bot", "replace", "end"
 VOTE_CHOICES = (WAIT, BOT, REPLACE, END)
 PASS_LIMIT = 500
+RETRY_SECONDS = 60.0
+"""How long an item whose action failed waits before the next try (not every pass: a failure
+that persists must not spin)."""
+
+log = logging.getLogger("postern.scheduler")
 DM_FALLBACK = "dm_fallback"
 """Mark (a due item written done): this turn's reminder already fell back to a channel mention."""
 
@@ -83,7 +94,15 @@ class Scheduler:
         # How late this pass acts on what came due (game-clock seconds): the operators' lag gauge.
         observability.SCHEDULER_LAG.set(max((now - item.due_at for item in items), default=0.0))
         for item in items:
-            notice = await self._handle(item, now)
+            try:
+                notice = await self._handle(item, now)
+            except Exception:  # one item's failure must not lose the others' notices
+                log.exception("due item %d (%s, game %d) failed; retried in %.0f s", item.id, item.kind, item.game_id, RETRY_SECONDS)
+                try:
+                    await self.db.release_due(item.id, now, now + RETRY_SECONDS)
+                except Exception:
+                    log.exception("could not release due item %d; it stays claimed", item.id)
+                continue
             if notice is not None:
                 notices.append(notice)
         return notices
@@ -102,9 +121,10 @@ class Scheduler:
         if item.kind in (kind for kind, _ in timer.REMINDERS):
             return await self._remind(item, row, seat, now)
         if item.kind == timer.EXPIRE:
+            # The vote first (adding it twice adds one): a crash between the two repeats nothing.
+            await self.db.add_due(row.id, item.seat, VOTE, item.turn, now + VOTE_SECONDS)
             if not await self.db.claim_due(item.id, now):
                 return None
-            await self.db.add_due(row.id, item.seat, VOTE, item.turn, now + VOTE_SECONDS)
             return Notice(
                 "vote_opened", row, item.seat, seat.user_id, seat.name, item.turn, locale=row.locale,
                 voters=[s.user_id for s in seats if not s.is_bot and s.seat != item.seat],
@@ -112,6 +132,8 @@ class Scheduler:
         if item.kind == VOTE:
             if not await self.db.claim_due(item.id, now):
                 return None
+            if not await self._still_their_turn(item, row):
+                return None  # the player moved, was replaced or the move was taken back: it lapses
             return await self._decide(item, row, seats)
         await self.db.claim_due(item.id, now)
         return None
@@ -150,6 +172,14 @@ class Scheduler:
         the game's channel instead — once per turn, whichever reminder failed first, in any
         process (a mark in the database decides)."""
         return await self.db.mark_once(notice.game.id, notice.seat, DM_FALLBACK, notice.turn, self.table.clock.now())
+
+    async def _still_their_turn(self, item: DueItem, row: GameRow) -> bool:
+        """Whether the seat is still to act in the turn the vote was opened for (a later turn of
+        the seat has its own due items, numbered higher)."""
+        game = rules.get(row.game)
+        if item.seat not in game.to_act(game.loads(row.snapshot)):
+            return False
+        return not any(d.seat == item.seat and d.turn > item.turn for d in await self.db.pending_due(row.id))
 
     async def _decide(self, item: DueItem, row: GameRow, seats: list[SeatRow]) -> Notice:
         votes = await self.db.votes(row.id, item.seat, item.turn)

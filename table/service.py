@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
@@ -326,6 +326,7 @@ class TableService(PlayerCalls, ServerCalls):
         *,
         gain: bool = True,
         taken_back: list[int] | None = None,
+        restarted: Iterable[int] = (),
     ) -> timer.Settled:
         """The turn banks after a commit that moves the seats to act from ``before`` to ``after``;
         the banks of players who are away do not start running, and the end of their away time
@@ -344,7 +345,8 @@ class TableService(PlayerCalls, ServerCalls):
                     paused.append(seat.seat)
                     returns.append((seat.seat, AWAY_END, int(until), until))
         clock = timer.settle(
-            seats, before, after, self.clock.now(), t, row.version + 1, paused=paused, gain=gain, taken_back=taken_back or ()
+            seats, before, after, self.clock.now(), t, row.version + 1,
+            paused=paused, gain=gain, taken_back=taken_back or (), restarted=restarted,
         )
         return dataclasses.replace(clock, due=[*clock.due, *returns]) if returns else clock
 
@@ -559,14 +561,20 @@ class TableService(PlayerCalls, ServerCalls):
         state: Any,
         seats: list[SeatRow],
         actions: list[NewAction] | None = None,
+        absent: set[int] | None = None,
     ) -> tuple[Any, list[NewAction], list[Event]]:
         """Resolve chance steps and play bot seats until a human must act or the game ends; log
-        each outcome and each bot decision. A bot gets only its seat's view (``table.bots``)."""
+        each outcome and each bot decision. A bot gets only its seat's view (``table.bots``).
+
+        ``absent`` collects the seats that were not to act at some point on the way (from ``state``
+        on): one that is to act again at the end began a new turn within this commit."""
         actions = actions if actions is not None else []
         events = [e for a in actions for e in a.events]
         robots = {s.seat: s for s in seats if s.is_bot}
         for _ in range(MAX_CHANCE_STEPS):
             acting = game.to_act(state)
+            if absent is not None:
+                absent.update(s for s in range(len(seats)) if s not in acting)
             position = seq + len(actions)
             if acting == [CHANCE]:
                 outcome = resolve(seed, position, game.chance_outcomes(state))
@@ -617,9 +625,10 @@ class TableService(PlayerCalls, ServerCalls):
                 raise TableError("illegal", reason=lambda loc, e=err, g=game: refusal(g, e, loc)) from err
             seq = await self._next_seq(row.id)
             first = [NewAction(seat, text, user.id, events)]
-            state, actions, all_events = await self._run_automatic(game, row.seed, seq, state, seats, first)
+            absent: set[int] = set()
+            state, actions, all_events = await self._run_automatic(game, row.seed, seq, state, seats, first, absent)
             status = "finished" if game.is_over(state) else "active"
-            clock = await self._settle(row, seats, acting, game.to_act(state))
+            clock = await self._settle(row, seats, acting, game.to_act(state), restarted=absent)
             snapshot = game.dumps(state)
             try:
                 await self.db.commit_moves(
@@ -729,7 +738,17 @@ class TableService(PlayerCalls, ServerCalls):
             seat = dataclasses.replace(old, user_id=new.id, name=new.name, kind="human", bot_level=None)
             host = new.id if old.user_id == row.host_id else None
             try:
-                await self.db.replace_seat(row.id, row.version, seat, host_id=host)
+                version = await self.db.replace_seat(row.id, row.version, seat, host_id=host)
+                acting = rules.get(row.game).to_act(self._state(row)) if row.status == "active" else []
+                if seat.seat in acting:
+                    # [DECISION] A substitute who must act starts a turn of their own: the old
+                    # player's reminders, expiry and any open vote on their time close, and the bank
+                    # gains the turn's time as at any turn's start (it may have run out).
+                    seats[seat.seat] = seat
+                    clock = await self._settle(
+                        dataclasses.replace(row, version=version), seats, acting, acting, restarted=[seat.seat]
+                    )
+                    await self.db.set_banks(row.id, version, clock.banks, clock.due, clock.ended or [seat.seat])
             except Conflict as err:
                 raise TableError("busy") from err
             row = await self._live(channel_id)
@@ -756,21 +775,29 @@ class TableService(PlayerCalls, ServerCalls):
             bot = dataclasses.replace(
                 old, user_id=f"{bots.USER_PREFIX}for:{old.user_id}", kind="bot", bot_level=level or bots.NEW_LEVEL
             )
-            version = await self.db.replace_seat(row.id, row.version, bot)
             seats[seat] = bot
             self.thinkers.warm()
-            # If the bot must act now, it plays at once, exactly as after a human decision.
+            # If the bot must act now, it plays at once, exactly as after a human decision. Its
+            # decisions are made before anything is written, and the seat and the moves commit
+            # together: a failure while thinking leaves the game as it was (the player's seat,
+            # the vote retried), never a bot seat due to act with nothing to make it act.
             state = self._state(row)
             seq = await self._next_seq(row.id)
-            state, actions, events = await self._run_automatic(game, row.seed, seq, state, seats)
-            if actions:
-                before = game.to_act(self._state(row))
-                clock = await self._settle(dataclasses.replace(row, version=version), seats, before, game.to_act(state))
-                status = "finished" if game.is_over(state) else "active"
-                await self.db.commit_moves(
-                    row.id, version, seq, actions, game.dumps(state), status,
-                    banks=clock.banks, due=clock.due, ended=clock.ended,
-                )
+            absent: set[int] = set()
+            state, actions, events = await self._run_automatic(game, row.seed, seq, state, seats, None, absent)
+            try:
+                if actions:
+                    before = game.to_act(self._state(row))
+                    clock = await self._settle(row, seats, before, game.to_act(state), restarted=absent)
+                    status = "finished" if game.is_over(state) else "active"
+                    await self.db.commit_moves(
+                        row.id, row.version, seq, actions, game.dumps(state), status,
+                        seats=seats, banks=clock.banks, due=clock.due, ended=clock.ended,
+                    )
+                else:
+                    await self.db.replace_seat(row.id, row.version, bot)
+            except Conflict as err:
+                raise TableError("busy") from err
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None
             return await self._result("taken_over", row, await self.db.seats(row.id), events, state)

@@ -18,8 +18,9 @@ Behaviour (what the table relies on):
   instead of piling views up in memory. None is refused.
 * **Survives crashes**: when a worker dies (``BrokenProcessPool``) or a decision overruns its
   deadline (its budget plus a generous margin), the pool is replaced and the decision is tried
-  once more on the fresh pool; if that fails too, the one-ply greedy player answers in a thread
-  (instant), so the game goes on and the failure is logged and counted.
+  once more on the fresh pool; if that fails too, or the search itself raises (a bug: the same
+  position would fail again), the one-ply greedy player answers in a thread (instant), so the
+  game goes on and the failure is logged and counted.
 * **Inline mode** (``mode="inline"``, or ``POSTERN_BOT_THINKERS=inline``): decisions run in a
   thread of this process, through the very same policy; meant for tests (monkeypatching a policy
   works, nothing is spawned) and debugging.
@@ -116,19 +117,24 @@ class Thinkers:
         """The bot's action for ``seat`` given only its ``view``; waits for a free place first."""
         iterations = bots.fixed_iterations()  # read here: workers keep the environment of their spawn
         async with self._semaphore():
-            if self.mode == "inline":
-                return await asyncio.to_thread(decide, game, view, seat, level, seed, iterations)
-            for attempt in (1, 2):
-                executor = self._pool()
-                try:
-                    running = asyncio.wrap_future(executor.submit(decide, game, view, seat, level, seed, iterations))
-                    return await asyncio.wait_for(running, deadline(level))
-                except (BrokenProcessPool, TimeoutError) as error:
-                    what = "hung" if isinstance(error, TimeoutError) else "crashed"
-                    log.warning("a bot worker %s (%s, seat %d, attempt %d); replacing the pool", what, game, seat, attempt)
-                    self._replace(executor, kill=isinstance(error, TimeoutError))
+            try:
+                if self.mode == "inline":
+                    return await asyncio.to_thread(decide, game, view, seat, level, seed, iterations)
+                for attempt in (1, 2):
+                    executor = self._pool()
+                    try:
+                        running = asyncio.wrap_future(executor.submit(decide, game, view, seat, level, seed, iterations))
+                        return await asyncio.wait_for(running, deadline(level))
+                    except (BrokenProcessPool, TimeoutError) as error:
+                        what = "hung" if isinstance(error, TimeoutError) else "crashed"
+                        log.warning("a bot worker %s (%s, seat %d, attempt %d); replacing the pool", what, game, seat, attempt)
+                        self._replace(executor, kill=isinstance(error, TimeoutError))
+                log.error("bot decision for %s seat %d failed twice in the pool; the greedy player answers", game, seat)
+            except Exception:  # a policy's own error: retrying the same position would fail again
+                if level in (None, bots.DEFAULT_LEVEL):
+                    raise  # greedy itself failed: nothing simpler is left to answer
+                log.exception("bot policy %s failed for %s seat %d; the greedy player answers", level, game, seat)
             self.fallbacks += 1
-            log.error("bot decision for %s seat %d failed twice in the pool; the greedy player answers", game, seat)
             return await asyncio.to_thread(decide, game, view, seat, None, seed, None)
 
     def warm(self) -> None:

@@ -84,6 +84,7 @@ def settle(
     paused: Iterable[int] = (),
     gain: bool = True,
     taken_back: Iterable[int] = (),
+    restarted: Iterable[int] = (),
 ) -> Settled:
     """The banks after a commit in which the seats to act went from ``before`` to ``after``.
 
@@ -96,7 +97,10 @@ def settle(
     gives the turn back, away mode ends) resumes a bank without the gain, so taking a move back
     or coming back never refills it. ``taken_back`` seats (an undo takes back the move that
     began their turn) lose what that turn gained, so undoing and replaying a move never gives the
-    next player T twice. With no timer (``t`` is None) nothing is kept.
+    next player T twice. ``restarted`` seats were to act before and after the commit but not in
+    between (the turn went round within it, e.g. through bot seats that answered at once): their
+    turn ended and a new one began, with its gain, as if the bots had taken their time.
+    With no timer (``t`` is None) nothing is kept.
     """
     if t is None:
         return Settled([], [], [])
@@ -104,6 +108,7 @@ def settle(
     running_after = {s for s in after if 0 <= s < len(seats)}
     stopped = set(paused)
     refund = set(taken_back)
+    again = set(restarted) & running_before & running_after
     cap = CAP * t
     banks: list[Bank] = []
     due: list[tuple[int, str, int, float]] = []
@@ -114,7 +119,7 @@ def settle(
         assert left is not None
         was = s in running_before and seat.turn_began is not None
         runs = s in running_after and s not in stopped and not seat.is_bot
-        if was and runs:
+        if was and runs and s not in again:
             continue  # the same turn goes on: its bank and its due items stand
         if was:
             ended.append(s)
@@ -123,7 +128,7 @@ def settle(
         gained = 0.0
         if s in running_after:
             gained = seat.turn_gain or 0.0  # a turn that goes on (or resumes) keeps its gain
-            if gain and s not in running_before and not seat.is_bot:
+            if gain and (s not in running_before or s in again) and not seat.is_bot:
                 gained = min(cap, left + t) - left  # the seat's turn starts now, running or paused
                 left += gained
         if runs:

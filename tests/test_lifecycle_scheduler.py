@@ -135,3 +135,107 @@ async def test_the_scheduler_benchmark_runs_small() -> None:
 
     figures = await measure(games=40, due_now=4)
     assert figures["due"] == 4 and figures["pass_idle_ms"] < figures["pass_due_ms"]
+
+
+# ---- robustness: a turn that goes round through bots, failures, stale votes -------------------------
+async def test_a_human_playing_bots_gains_time_every_turn(db_target: str) -> None:
+    """Bots answer inside the human's commit, so the human is to act before and after it; that is
+    still a new turn, with its gain, not one endless turn that runs the bank dry."""
+    from table import thinkers
+
+    clock = ScriptedClock()
+    async with Database(db_target) as db:
+        table = TableService(db, seed_source=lambda: "s6", clock=clock, thinker=thinkers.Thinkers(mode="inline"))
+        await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2, options="timer=24h seating=host")
+        await table.add_bot(channel_id="c", user=ANN, level="greedy")
+        result = await table.start(channel_id="c", user=ANN)
+        assert result.to_act == [0] and result.banks[0] == 48 * HOUR
+        answered, bank = 0, 48 * HOUR
+        for _ in range(4):
+            clock.advance(20 * HOUR)
+            _, legal = await table.legal_moves(channel_id="c", user=ANN)
+            result = await table.act(channel_id="c", user=ANN, action=legal[0])
+            assert result.to_act == [0]
+            bank -= 20 * HOUR
+            if any(line.startswith("Bot") for line in result.lines("en")):  # the turn went round
+                answered += 1
+                bank = min(48 * HOUR, bank + 24 * HOUR)  # a new turn's gain, capped at twice the timer
+                pending = await db.pending_due(result.game_id)
+                assert {d.turn for d in pending} == {result.version}  # only this turn's reminders and expiry
+            assert result.banks[0] == bank  # else Ann goes on in the same turn (she leads again)
+        assert answered >= 2
+
+
+async def test_a_failing_item_is_retried_and_costs_the_others_nothing(db_target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from table import scheduler as scheduling
+
+    clock = ScriptedClock()
+    async with Database(db_target) as db:
+        table = TableService(db, seed_source=lambda: "sched", clock=clock)
+        await _two(table)
+        sched = Scheduler(table)
+        clock.advance(48 * HOUR + 1)  # both reminders and the expiry are due at once
+        real = db.add_due
+        calls = 0
+
+        async def busy_once(*args: object, **kwargs: object) -> None:
+            nonlocal calls
+            calls += 1
+            if calls == 1:
+                raise RuntimeError("database busy")
+            await real(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(db, "add_due", busy_once)
+        sent = await sched.run_once()
+        assert [n.kind for n in sent] == ["reminder"]  # the reminder still goes; the expiry waits
+        assert await sched.run_once() == []
+        clock.advance(scheduling.RETRY_SECONDS)
+        assert [n.kind for n in await sched.run_once()] == ["vote_opened"]
+
+
+async def test_a_vote_lapses_when_its_turn_is_over(db_target: str) -> None:
+    """The slow player moved after the vote opened (their turn went on): no bot takes their seat."""
+    from table.scheduler import VOTE_SECONDS
+
+    clock = ScriptedClock()
+    async with Database(db_target) as db:
+        table = TableService(db, seed_source=lambda: "sched", clock=clock)
+        _, seat, slow, _ = await _two(table)
+        sched = Scheduler(table)
+        clock.advance(48 * HOUR + 1)
+        assert "vote_opened" in [n.kind for n in await sched.run_once()]
+        await table.replace(channel_id="c", user=ANN, old_id=slow.id, new=CHO)  # a substitute arrives
+        status = await table.status(channel_id="c")
+        assert status.banks[seat] == 24 * HOUR  # a turn of their own
+        clock.advance(VOTE_SECONDS)
+        decided = [n for n in await sched.run_once() if n.kind == "vote_decided"]
+        assert decided == []
+        assert (await table.status(channel_id="c")).user_ids[seat] == CHO.id
+
+
+async def test_a_vote_whose_decision_fails_is_decided_on_the_next_try(db_target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The vote was claimed, then the bot's takeover failed: the claim is released, not lost."""
+    from table import scheduler as scheduling
+    from table.scheduler import VOTE_SECONDS
+
+    monkeypatch.setenv(bots.ENV_ITERATIONS, "3")
+    clock = ScriptedClock()
+    async with Database(db_target) as db:
+        table = TableService(db, seed_source=lambda: "sched", clock=clock)
+        _, seat, _, _ = await _two(table)
+        sched = Scheduler(table)
+        clock.advance(48 * HOUR + 1)
+        await sched.run_once()
+        clock.advance(VOTE_SECONDS)
+        real = table.take_over
+
+        async def fails(**kwargs: object) -> object:
+            raise RuntimeError("the bot pool is gone")
+
+        monkeypatch.setattr(table, "take_over", fails)
+        assert [n.kind for n in await sched.run_once()] == []
+        monkeypatch.setattr(table, "take_over", real)
+        clock.advance(scheduling.RETRY_SECONDS)
+        decided = [n for n in await sched.run_once() if n.kind == "vote_decided"]
+        assert len(decided) == 1 and decided[0].choice == BOT
+        assert bots.is_bot_id((await table.status(channel_id="c")).user_ids[seat])

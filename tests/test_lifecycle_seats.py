@@ -55,7 +55,8 @@ async def test_replace_moves_the_seat_hand_and_bank(db: Database) -> None:
     assert err.value.key == "not_replaceable"
     result = await table.replace(channel_id="c", user=MOD, old_id=BOB.id, new=CHO)
     assert result.user_ids[bob_seat] == CHO.id and result.lines("en") == ["Cho takes over Bob's seat."]
-    assert result.banks[bob_seat] == bank
+    # the bank moves with the seat; a substitute who must act starts a turn of their own (its gain)
+    assert result.banks[bob_seat] == (min(48 * HOUR, bank + 24 * HOUR) if bob_seat in status.to_act else bank)
     _, cho_view, _ = await table.hand(channel_id="c", user=CHO)
     assert cho_view == {**bob_view, "names": result.names}  # the same hand, now Cho's
     with pytest.raises(TableError) as err:
@@ -98,3 +99,22 @@ async def test_bot_takes_over_and_the_player_rejoins(db: Database, monkeypatch: 
     assert back.user_ids[seat] == user.id and back.lines("zh-TW") == [f"{user.name} 回來了,從機器人手中取回座位。"]
     assert back.banks[seat] == 43 * HOUR  # the bank stood still while the bot played
     await table.hand(channel_id="c", user=user)
+
+
+async def test_a_takeover_whose_bot_cannot_decide_changes_nothing(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seat and the bot's moves commit together: if the bot fails while thinking, the seat is
+    still the player's (the scheduler retries the vote), never a bot due to act that nothing wakes."""
+    table = TableService(db, seed_source=lambda: "take", clock=ScriptedClock())
+    await _two(table)
+    status = await table.status(channel_id="c")
+    seat = status.to_act[0]
+
+    async def fails(*args: object, **kwargs: object) -> str:
+        raise RuntimeError("the pool is gone")
+
+    monkeypatch.setattr(table.thinkers, "choose", fails)
+    with pytest.raises(RuntimeError):
+        await table.take_over(channel_id="c", seat=seat)
+    after = await table.status(channel_id="c")
+    assert after.version == status.version and after.user_ids == status.user_ids
+    assert not any(bots.is_bot_id(u) for u in after.user_ids)

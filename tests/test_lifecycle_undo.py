@@ -194,7 +194,7 @@ async def test_undo_takes_back_bot_replies_that_depend_only_on_public_facts(db: 
 async def test_the_last_secret_choice_of_a_simultaneous_step_cannot_be_taken_back(db: Database) -> None:
     """Tuscany: the last estate chosen reveals every estate; the first chooser saw nothing yet."""
     table = TableService(db, seed_source=lambda: "s3", clock=ScriptedClock())
-    first, second = await _two(table, "tuscany")
+    await _two(table, "tuscany")
     _, legal = await table.legal_moves(channel_id="c", user=ANN)
     chosen = await table.act(channel_id="c", user=ANN, action=legal[0])
     assert chosen.lines("en") == ["Ann has chosen"]

@@ -222,3 +222,26 @@ async def test_warming_starts_the_workers_before_the_first_decision() -> None:
         assert pool.restarts == 0
     finally:
         await pool.close()
+
+
+async def test_a_search_that_raises_is_answered_by_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in a search level must not stall the game (nor refuse the human move it answers): the
+    greedy player answers, and the failure is counted. Greedy's own failure is not hidden."""
+    pool = thinkers.Thinkers("inline")
+    view, seat, legal = first_decision()
+    real = bots.policy
+
+    def broken(level: str | None, iterations: int | None = None) -> bots.Policy:
+        if level == "normal":
+            def fail(game: str, view: dict, seat: int, seed: int) -> str:
+                raise RuntimeError("a bug in the search")
+            return fail
+        return real(level, iterations)
+
+    monkeypatch.setattr(bots, "policy", broken)
+    action = await pool.choose("torres", view, seat, level="normal", seed=2)
+    assert action in legal and pool.fallbacks == 1
+    assert action == real(None)("torres", view, seat, 2)
+    monkeypatch.setattr(bots, "policy", lambda level, iterations=None: broken("normal"))
+    with pytest.raises(RuntimeError):
+        await pool.choose("torres", view, seat, level=None, seed=2)
