@@ -281,9 +281,15 @@ class TableService(PlayerCalls, ServerCalls):
         if row.status == "active" and any(s.bank_left is not None for s in seats):
             now = self.clock.now()
             result.banks = [None if s.is_bot else timer.remaining(s, now) for s in seats]
-            people = await self.db.users_settings([s.user_id for s in seats if not s.is_bot])
+            try:
+                people = await self.db.users_settings([s.user_id for s in seats if not s.is_bot])
+            except StorageBusy:
+                # Read after the move was committed: a busy database must not report the move as
+                # "not applied" (the player would send it again). The post loses its away notes.
+                log.warning("away settings unreadable for game %d; posted without them", row.id)
+                people = {}
             for s in seats:
-                settings = None if s.is_bot else people[s.user_id]
+                settings = None if s.is_bot else people.get(s.user_id)
                 away = settings is not None and settings.away_until is not None and settings.away_until > now
                 result.away.append(settings.away_until if away and settings is not None else None)
         if state is not None:

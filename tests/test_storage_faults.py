@@ -331,3 +331,28 @@ async def test_postgres_migrations_are_tracked_and_run_once(pg_database: str) ->
     finally:
         for db in dbs:
             await db.close()
+
+
+async def test_a_read_failing_after_the_commit_does_not_call_the_move_unsaved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move is in the log: telling the player "nothing was applied" would make them send it twice."""
+    async with Database(str(tmp_path / "after.db")) as db:
+        table = TableService(db, seed_source=lambda: "busy-after")
+        ann, bob = User("1", "Ann"), User("2", "Bob")
+        await table.open(channel_id="c", guild_id="g", user=ann, game="torres", players=2, options="timer=24h")
+        await table.join(channel_id="c", user=bob)
+        started = await table.start(channel_id="c", user=ann)
+        mover = ann if started.user_ids[started.to_act[0]] == ann.id else bob
+        _, legal = await table.legal_moves(channel_id="c", user=mover)
+
+        real, calls = db.users_settings, []
+
+        async def busy_after_commit(*args: object, **kwargs: object) -> object:
+            calls.append(1)
+            if len(calls) > 1:  # the first read settles the timer before the commit
+                raise StorageBusy("database is locked")
+            return await real(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(db, "users_settings", busy_after_commit)
+        moved = await table.act(channel_id="c", user=mover, action=legal[0])
+        assert moved.kind == "moved" and moved.version == started.version + 1
+        assert (await db.actions(moved.game_id))[-1].action == legal[0] and len(calls) == 2
