@@ -537,7 +537,9 @@ async def undo(interaction: discord.Interaction) -> None:
     replies.acknowledge_soon(interaction, ephemeral=False)
     async with outbox.lock(interaction.channel_id or 0):
         await replies.acknowledgements_first()
-        result = await service(interaction).undo(channel_id=channel_of(interaction), user=caller(interaction))
+        result = await service(interaction).undo(
+            channel_id=channel_of(interaction), user=caller(interaction), seen_at=seen_at(interaction)
+        )
         await post_public(interaction, result)
 
 

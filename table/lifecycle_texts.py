@@ -50,6 +50,11 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "{name} 收回了一步。",
         "zh-CN": "{name} 收回了一步。",
     },
+    "undo_changed": {
+        "en": "The game changed after you sent this undo (another undo or move came first); look, then undo again if you still want to.",
+        "zh-TW": "你送出這次收回後遊戲已有變化(另一次收回或行動先完成了);請先查看,仍要收回再試一次。",
+        "zh-CN": "你发出这次收回后游戏已有变化(另一次收回或行动先完成了);请先查看,仍要收回再试一次。",
+    },
     "undo_revealed": {
         "en": "That move cannot be taken back: it showed you something hidden (another player's card or secret choice).",
         "zh-TW": "那一步無法收回:它讓你看到了隱藏的資訊(其他玩家的牌或秘密選擇)。",

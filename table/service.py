@@ -654,7 +654,7 @@ class TableService(PlayerCalls, ServerCalls):
             return await self._result("moved", row, seats, all_events, state, actor=user.id)
 
     @saves
-    async def undo(self, *, channel_id: str, user: User) -> Result:
+    async def undo(self, *, channel_id: str, user: User, seen_at: float | None = None) -> Result:
         """Take back the caller's own last decision, with the bot decisions that followed it.
 
         Allowed while no chance outcome has been revealed since, no other player has acted since,
@@ -662,12 +662,18 @@ class TableService(PlayerCalls, ServerCalls):
         from its hand, the choices a simultaneous step revealed). The action log is the truth: the undo deletes the tail of the log and stores the
         state rebuilt from what remains, in one transaction guarded by the game's version, so a
         concurrent move and an undo never both apply (the later one is refused as "busy").
+
+        ``seen_at`` (a typed command, which carries no version): the latest time the user could
+        have seen the game; if it changed after that (the same undo sent twice, one already
+        applied), this one is refused instead of taking back a second decision.
         """
         row = await self._live(channel_id)
         async with self.lock(row.id):
             row = await self._live(channel_id)
             if row.status != "active":
                 raise TableError("not_started")
+            if seen_at is not None and row.updated_at > seen_at:
+                raise TableError("undo_changed")
             seats, seat = await self._seat_of(row, user)
             game = rules.get(row.game)
             target = await self._undoable(row, seats, user)

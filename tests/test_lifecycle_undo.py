@@ -224,3 +224,20 @@ async def test_the_took_back_line_never_shows_a_secret_decision(db: Database) ->
     lines = undone.lines("en") + undone.lines("zh-TW")
     assert lines[0] == "Bob took back a move: Bob has chosen 3 cards to pass."
     assert not any(card in line for line in lines for card in secret.split()[1:])
+
+
+async def test_the_same_undo_sent_twice_takes_back_one_decision(db: Database) -> None:
+    """Two /undo commands sent before either was answered: the second must not take back an older
+    decision the player never meant to undo."""
+    import time
+
+    table = TableService(db, seed_source=lambda: "undo-1", clock=ScriptedClock())
+    first, _ = await _two(table)
+    _, legal = await table.legal_moves(channel_id="c", user=first)
+    await table.act(channel_id="c", user=first, action=legal[0])
+    sent = time.time() + 0.001  # both commands leave after the move was seen
+    await asyncio.sleep(0.01)
+    await table.undo(channel_id="c", user=first, seen_at=sent)
+    with pytest.raises(TableError) as err:
+        await table.undo(channel_id="c", user=first, seen_at=sent)
+    assert err.value.key == "undo_changed"
