@@ -36,7 +36,9 @@ class Handlers(Protocol):
 
     async def quick_move(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None: ...
 
-    async def add_bot(self, interaction: discord.Interaction, level: str | None, game_id: int | None = None) -> None: ...
+    async def add_bot(
+        self, interaction: discord.Interaction, level: str | None, game_id: int | None = None, version: int | None = None
+    ) -> None: ...
 
     async def vote(self, interaction: discord.Interaction, game_id: int, seat: int, turn: int, choice: str) -> None: ...
 
@@ -99,28 +101,35 @@ def hand_button(game_id: int, label: str = "My hand") -> GameButton:
 
 class BotButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"postern:addbot:(?P<gid>\d+):(?P<level>[a-z]{1,16})",
+    template=r"postern:addbot:(?P<gid>\d+):(?:v(?P<ver>\d+):)?(?P<level>[a-z]{1,16})",
 ):
-    """*Add bot* in a lobby, one button per level (the host's; the table refuses anyone else)."""
+    """*Add bot* in a lobby, one button per level (the host's; the table refuses anyone else).
 
-    def __init__(self, game_id: int, level: str, label: str = "") -> None:
+    It carries the lobby's version, so a double click seats one bot, not two (the second click
+    meets a newer lobby and is refused as stale; the updated post has fresh buttons). Buttons of
+    posts made before versions were added still work, unguarded."""
+
+    def __init__(self, game_id: int, level: str, label: str = "", version: int | None = None) -> None:
+        mark = "" if version is None else f"v{version}:"
         super().__init__(
             discord.ui.Button(
-                label=label or level, style=discord.ButtonStyle.secondary, custom_id=f"postern:addbot:{game_id}:{level}"
+                label=label or level, style=discord.ButtonStyle.secondary,
+                custom_id=f"postern:addbot:{game_id}:{mark}{level}",
             )
         )
-        self.game_id, self.level = game_id, level
+        self.game_id, self.level, self.version = game_id, level, version
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> BotButton:
-        return cls(int(match["gid"]), match["level"], label=str(getattr(item, "label", "") or match["level"]))
+        version = int(match["ver"]) if match["ver"] else None
+        return cls(int(match["gid"]), match["level"], label=str(getattr(item, "label", "") or match["level"]), version=version)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers(interaction).add_bot(interaction, self.level, game_id=self.game_id)
+        await handlers(interaction).add_bot(interaction, self.level, game_id=self.game_id, version=self.version)
 
 
-def bot_button(game_id: int, level: str, label: str) -> BotButton:
-    return BotButton(game_id, level, label)
+def bot_button(game_id: int, level: str, label: str, version: int | None = None) -> BotButton:
+    return BotButton(game_id, level, label, version)
 
 
 class MoveButton(

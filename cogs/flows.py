@@ -567,16 +567,21 @@ async def rejoin(interaction: discord.Interaction) -> None:
 
 
 @guarded
-async def add_bot(interaction: discord.Interaction, level: str | None, game_id: int | None = None) -> None:
-    """``/game addbot [level]``, or an *Add bot* button of the lobby ``game_id`` (which then
-    updates that lobby post). Only the host may; a button of an older lobby is refused as stale."""
-    check_id(game_id)
+async def add_bot(
+    interaction: discord.Interaction, level: str | None, game_id: int | None = None, version: int | None = None
+) -> None:
+    """``/game addbot [level]``, or an *Add bot* button of the lobby ``game_id`` at ``version``
+    (which then updates that lobby post). Only the host may; a button of an older lobby, or one
+    clicked twice, is refused as stale."""
+    check_id(game_id, version)
     table = service(interaction)
     if game_id is not None:
         live = await table.db.live_game(channel_of(interaction))
         if live is None or live.id != game_id:
             raise TableError("stale")
-    result = await table.add_bot(channel_id=channel_of(interaction), user=caller(interaction), level=level)
+    result = await table.add_bot(
+        channel_id=channel_of(interaction), user=caller(interaction), level=level, expected_version=version
+    )
     await show_lobby(interaction, result, from_button=game_id is not None)
 
 

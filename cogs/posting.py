@@ -164,5 +164,5 @@ def lobby_post(result: Result, locale: str) -> dict[str, Any]:
     if result.status == "lobby" and len(result.names) < result.capacity and bots.can_play(game):
         for level in bots.SEARCH_LEVELS:  # Add bot, one button per level (the host's to press)
             label = ui("add_bot", locale, level=bots.level_name(level, locale))
-            view.add_item(components.bot_button(result.game_id, level, label[:BUTTON_LABEL_LIMIT]))
+            view.add_item(components.bot_button(result.game_id, level, label[:BUTTON_LABEL_LIMIT], result.version))
     return {"content": content, "view": view, "allowed_mentions": discord.AllowedMentions.none()}

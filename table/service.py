@@ -462,11 +462,16 @@ class TableService(PlayerCalls, ServerCalls):
         return await self._result("joined", row)
 
     @saves
-    async def add_bot(self, *, channel_id: str, user: User, level: str | None = None) -> Result:
-        """The host seats a bot in the lobby (``level``: ``greedy`` by default, or a search level)."""
+    async def add_bot(
+        self, *, channel_id: str, user: User, level: str | None = None, expected_version: int | None = None
+    ) -> Result:
+        """The host seats a bot in the lobby (``level``: ``greedy`` by default, or a search level);
+        ``expected_version`` (a lobby button) refuses a click on a lobby that changed since."""
         row = await self._live(channel_id)
         async with self.lock(row.id):
             row = await self._live(channel_id)
+            if expected_version is not None and row.version != expected_version:
+                raise TableError("stale")
             seats = await self._lobby_seats(row)
             if user.id != row.host_id and not user.can_manage:
                 raise TableError("not_host", who=next((s.name for s in seats if s.user_id == row.host_id), "?"))

@@ -71,9 +71,14 @@ async def test_the_add_bot_buttons_are_the_hosts(world: World) -> None:  # noqa:
         assert {"Add bot (easy)", "Add bot (normal)", "Add bot (hard)"} <= set(labels)
         refused = await fake.click(world.bob, lobby, label="Add bot (normal)")
         assert refused.ephemeral and "開局者" in (refused.content or "")  # Bob reads zh-TW: only the host
-        await fake.click(world.alice, lobby, label="Add bot (normal)")
+        # A double click: the same button sent twice before the lobby post is updated.
+        first = await fake.click(world.alice, lobby, label="Add bot (normal)", wait=False)
+        again = await fake.click(world.alice, lobby, label="Add bot (normal)", wait=False)
+        await first.response(10.0)
+        await again.response(10.0)
         updated = fake.messages(thread)[0]
-        assert "Bot (normal)" in (updated.content or "")
+        assert "Bot (normal)" in (updated.content or "") and "2/3" in (updated.content or "")  # one bot, not two
+        assert again.ephemeral or first.ephemeral  # the later click was refused as stale
         await fake.click(world.alice, updated, label="Add bot (hard)")
         full = fake.messages(thread)[0]
         assert "Bot (hard)" in (full.content or "") and "3/3" in (full.content or "")
