@@ -173,6 +173,9 @@ def saves(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
         except StorageBusy as err:
             log.warning("write refused by the database: %s", err)
             raise TableError("storage_busy") from err
+        except Conflict as err:  # another process wrote first (its version guard): nothing applied here
+            observability.REFUSALS.labels("busy").inc()
+            raise TableError("busy") from err
         except TableError as err:
             observability.REFUSALS.labels(err.key).inc()
             raise

@@ -17,6 +17,7 @@ import pytest
 
 from storage import (
     Bank,
+    Conflict,
     Database,
     NewAction,
     SeatRow,
@@ -356,3 +357,19 @@ async def test_a_read_failing_after_the_commit_does_not_call_the_move_unsaved(tm
         moved = await table.act(channel_id="c", user=mover, action=legal[0])
         assert moved.kind == "moved" and moved.version == started.version + 1
         assert (await db.actions(moved.game_id))[-1].action == legal[0] and len(calls) == 2
+
+
+async def test_a_write_that_lost_a_race_across_processes_says_busy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process wrote first (the version guard): any write call says "busy", never an error."""
+    async with Database(str(tmp_path / "race.db")) as db:
+        table = TableService(db, seed_source=lambda: "race")
+        ann = User("1", "Ann")
+        await table.open(channel_id="c", guild_id="g", user=ann, game="torres", players=2)
+
+        async def lost(*args: object, **kwargs: object) -> object:
+            raise Conflict("the game changed meanwhile")
+
+        monkeypatch.setattr(db, "set_seats", lost)
+        with pytest.raises(TableError) as err:
+            await table.add_bot(channel_id="c", user=ann, level="greedy")
+        assert err.value.key == "busy"
