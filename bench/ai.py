@@ -373,9 +373,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="easy,normal,hard", help="levels to time")
     parser.add_argument("--ledger", type=Path, default=None, help="JSON-lines file of finished games, read and extended")
     parser.add_argument("--clock", default="cpu", choices=sorted(CLOCKS), help="the clock searches read in the pairings")
+    parser.add_argument("--summary", action="store_true", help="only report what the ledger holds for today's code")
     args = parser.parse_args(argv)
     ledger = Ledger(args.ledger)
     names = [n for n in args.games.split(",") if n] or [n for n in rules.GAMES if ai.has_sampler(n)]
+    if args.summary:
+        budget_seconds = None if args.iterations else (args.seconds if args.seconds is not None else ai.LEVELS[args.level])
+        for line in summary(ledger, names, budget_seconds, args.iterations, args.clock):
+            print(line, flush=True)
+        return 0
     seconds = None if args.iterations else (args.seconds if args.seconds is not None else ai.LEVELS[args.level])
     budget = f"{args.iterations} iterations" if args.iterations else f"{seconds:g} s"
     greedy_name = greedy_policy()[0]
@@ -399,6 +405,34 @@ def main(argv: list[str] | None = None) -> int:
             for name in names:
                 print(timing(name, ai.LEVELS[level], args.timing).row(), flush=True)
     return 0
+
+
+def summary(ledger: Ledger, names: list[str], seconds: float | None, iterations: int | None, clock: str) -> list[str]:
+    """One line per pairing and solo row: the games the ledger holds for the code as it is now
+    (any count, games 0..n-1 or not), so a run spread over many sittings can be read at any time."""
+    rows: dict[tuple[str, str], list[Result]] = {}
+    for key, result in ledger.known.items():
+        game, rival, secs, its, _, players, clk, print_ = json.loads(key)
+        if game not in names or clk != clock or print_ != ledger.prints.get(game):
+            continue
+        mine = secs == seconds and its == iterations
+        if rival == "solo" and players == 1:
+            label = "solo bot" if mine else ("solo greedy" if secs is None and its is None else "")
+        elif players == 2 and mine:
+            label = f"vs {rival}"
+        else:
+            label = ""
+        if label:
+            rows.setdefault((game, label), []).append(result)
+    budget = f"{iterations} iterations" if iterations else f"{seconds:g} s"
+    lines = [f"ledger {ledger.path}: games of today's code ({clock} clock, the bot at {budget} per decision)"]
+    for (game, label), results in sorted(rows.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1])):
+        score = sum(r for r, _, _ in results)
+        times = [t for _, ts, _ in results for t in ts]
+        mean = sum(own for _, _, own in results) / len(results)
+        line = _line(f"ai {game:<14} {label:<16}", score, len(results), 0.0, times).rsplit("  (", 1)[0]
+        lines.append(f"{line}  mean final score {mean:.1f}")
+    return lines
 
 
 def _pairings(

@@ -82,3 +82,18 @@ def test_a_ledger_refuses_games_of_code_that_changed_during_the_run(tmp_path, ca
     assert main([*argv, "--ledger", str(ledger)]) == 3
     assert "changed during this run" in capsys.readouterr().err
     assert not ledger.exists()
+
+
+def test_the_summary_reads_what_the_ledger_holds_for_todays_code(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    ledger = tmp_path / "ledger.jsonl"
+    argv = ["--games", "fixer", "--iterations", "2", "--timing", "0", "--ledger", str(ledger), "--clock", "wall"]
+    assert main([*argv, "--count", "2", "--rivals", "greedy", "--solo"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--summary"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "2 iterations per decision" in out[0]
+    rows = {line.split()[2] + " " + line.split()[3]: line for line in out[1:]}
+    assert set(rows) == {"vs greedy", "solo bot", "solo greedy"}
+    assert all("games=   2" in line for line in rows.values())
+    assert main([*argv, "--summary", "--clock", "cpu"]) == 0  # other games: nothing to report
+    assert len(capsys.readouterr().out.splitlines()) == 1
