@@ -63,6 +63,8 @@ class TurnKeeper(commands.Cog):
                 await self.deliver(notice)
             except discord.HTTPException:
                 log.warning("could not deliver %s for game %s", notice.kind, notice.game.id)
+            except Exception:  # a drawing or connection fault: the pass's other notices still go out
+                log.exception("could not deliver %s for game %s", notice.kind, notice.game.id)
         return len(notices)
 
     async def _channel(self, channel_id: str) -> discord.abc.Messageable:

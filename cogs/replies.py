@@ -24,6 +24,7 @@ import logging
 import weakref
 from typing import Any
 
+import aiohttp
 import discord
 
 from cogs.i18n import code, ui
@@ -165,6 +166,15 @@ async def watch(interaction: discord.Interaction, budget: float = ACK_BUDGET):  
             await task
 
 
+POST_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError)
+"""What sending a message can raise: Discord's refusals, and the connection's own faults (a reset,
+a server that hung up, a timeout), which discord.py does not wrap."""
+RETRY_DELAYS = (10.0, 60.0, 300.0)
+"""Seconds before each new try of a public post that failed on a passing fault (Discord 5xx, a
+dropped connection). The move is committed either way; the post is what tells the next player."""
+_later: set[asyncio.Task[None]] = set()
+
+
 async def deliver(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Send a reply: the first response, the message a defer promised, or a follow-up.
 
@@ -190,7 +200,7 @@ async def deliver(interaction: discord.Interaction, **kwargs: Any) -> None:
             await interaction.followup.send(**kwargs)
             return
         error: Exception = RuntimeError("the interaction expired before it was acknowledged")
-    except discord.HTTPException as err:
+    except POST_ERRORS as err:
         error = err
     if ephemeral:
         log.warning("could not deliver a private reply to %s in channel %s: %s",
@@ -211,8 +221,44 @@ async def to_channel(interaction: discord.Interaction, kwargs: dict[str, Any], e
             file.reset()
     try:
         await channel.send(**post)
-    except discord.HTTPException as again:
+    except POST_ERRORS as again:
         log.warning("could not post to channel %s (%s, then %s)", interaction.channel_id, err, again)
+        if _transient(again):
+            later(resend(channel, post, str(interaction.channel_id)))
+
+
+def _transient(error: BaseException) -> bool:
+    """A fault that may pass (server errors, timeouts, connection resets, rate limits that outlived
+    discord.py's own waits), unlike a missing permission or a deleted channel."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, (OSError, aiohttp.ClientError))
+
+
+def later(coroutine: Any) -> None:
+    """Run ``coroutine`` in the background, keeping a reference until it ends."""
+    task = asyncio.get_running_loop().create_task(coroutine)
+    _later.add(task)
+    task.add_done_callback(_later.discard)
+
+
+async def resend(channel: discord.abc.Messageable, post: dict[str, Any], where: str) -> bool:
+    """Try a failed public post again after each of ``RETRY_DELAYS``; True once it went out."""
+    for delay in RETRY_DELAYS:
+        await asyncio.sleep(delay)
+        for file in [post.get("file"), *(post.get("files") or [])]:
+            if file is not None:
+                file.reset()
+        try:
+            await channel.send(**post)
+            log.info("posted to channel %s on a later try", where)
+            return True
+        except POST_ERRORS as error:
+            if not _transient(error):
+                break
+            log.warning("could not post to channel %s (retrying): %s", where, error)
+    log.error("gave up posting to channel %s", where)
+    return False
 
 
 async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
