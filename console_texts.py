@@ -73,17 +73,17 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
   <number> | <move>           輸入清單上的編號,或照清單輸入行動文字(例如 R7@2)
   move TEXT                   把 TEXT 當作行動,即使它的第一個字是指令
   moves | more                再次列出你的合法行動 | 清單的下一頁
-  hand                        你的私人畫面(圖片)與可行動作
+  hand                        你的私人畫面(圖片)與可用行動
   board | status | log [N]    公開版圖圖片;牌桌、你的分數與獲勝者;最近的行動
   rules [GAME] [TOPIC]        簡短規則說明
   abandon                     結束這裡的遊戲
-  undo                        收回這裡的上一步(之後沒有揭曉或進行任何事)
+  undo                        收回這裡的上一步(限之後沒有揭曉任何資訊、也沒有人行動)
   addbot [LEVEL]              在等待室加入機器人(greedy、easy、normal、hard;預設 normal)
   replace OLD NEW             把 OLD 的座位交給本機玩家 NEW(限開局者)
   rejoin                      從機器人手中取回你的座位
   wait DURATION               讓遊戲時間流逝,例如 wait 24h、wait 3d、wait 90m(回合計時)
   away DAYS | back            暫停你的回合計時 1-14 天 | 結束暫停
-  mine                        你在這裡的遊戲,等你的優先,附剩餘時間
+  mine                        你在這裡的遊戲(輪到你的排在前面),附剩餘時間
   settings [timer=T] [language=L]
                               本機伺服器新牌桌的預設(相當於伺服器的 /settings)
   language [en|zh-TW|zh-CN]   查看或切換主控台語言(這裡顯示的遊戲文字也會跟著切換);
@@ -108,17 +108,17 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
   <number> | <move>           输入列表中的编号,或照列表输入行动文字(例如 R7@2)
   move TEXT                   把 TEXT 当作行动,即使它的第一个词是指令
   moves | more                再次列出你的合法行动 | 列表的下一页
-  hand                        你的私人画面(图片)与可行动作
+  hand                        你的私人画面(图片)与可用行动
   board | status | log [N]    公开版图图片;牌桌、你的分数与获胜者;最近的行动
   rules [GAME] [TOPIC]        简短规则说明
   abandon                     结束这里的游戏
-  undo                        收回这里的上一步(之后没有揭晓或进行任何事)
+  undo                        收回这里的上一步(限之后没有揭晓任何信息、也没有人行动)
   addbot [LEVEL]              在等待室加入机器人(greedy、easy、normal、hard;默认 normal)
   replace OLD NEW             把 OLD 的座位交给本地玩家 NEW(限开局者)
   rejoin                      从机器人手中取回你的座位
   wait DURATION               让游戏时间流逝,例如 wait 24h、wait 3d、wait 90m(回合计时)
   away DAYS | back            暂停你的回合计时 1-14 天 | 结束暂停
-  mine                        你在这里的游戏,等你的优先,附剩余时间
+  mine                        你在这里的游戏(轮到你的排在前面),附剩余时间
   settings [timer=T] [language=L]
                               本地服务器新牌桌的默认设置(相当于服务器的 /settings)
   language [en|zh-TW|zh-CN]   查看或切换控制台语言(这里显示的游戏文字也会随之切换);
@@ -330,7 +330,7 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
     "settings_now": {
         "en": "Local server: new tables get the {timer} timer; posts in {language}. Applies to games opened from now on.",
         "zh-TW": "本機伺服器設定——新牌桌的預設計時:{timer}。貼文語言:{language}。變更適用於此後開的遊戲。",
-        "zh-CN": "本地服务器设置——新牌桌的默认计时:{timer}。帖子语言:{language}。更改适用于此后开的游戏。",
+        "zh-CN": "本地服务器设置——新牌桌的默认计时:{timer}。消息语言:{language}。更改适用于此后开的游戏。",
     },
     "settings_timer_default": {"en": "{timer} (default)", "zh-TW": "{timer}(預設)", "zh-CN": "{timer}(默认)"},
     "settings_console_language": {

@@ -38,8 +38,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
     "game.list": {"en": "Games in this server", "zh-TW": "本伺服器的遊戲", "zh-CN": "本服务器的游戏"},
     "game.abandon": {"en": "End the game here", "zh-TW": "結束這裡的遊戲", "zh-CN": "结束这里的游戏"},
     "move": {"en": "Make a move", "zh-TW": "進行行動", "zh-CN": "进行行动"},
-    "hand": {"en": "Your private view and moves", "zh-TW": "你的手牌與可行動作", "zh-CN": "你的手牌与可行动作"},
-    "board": {"en": "Post the current board", "zh-TW": "張貼目前的版圖", "zh-CN": "张贴当前的版图"},
+    "hand": {"en": "Your private view and moves", "zh-TW": "你的私人畫面與可用行動", "zh-CN": "你的私人画面与可用行动"},
+    "board": {"en": "Post the current board", "zh-TW": "張貼目前的版圖", "zh-CN": "发布当前的版图"},
     "log": {"en": "Recent moves", "zh-TW": "最近的行動", "zh-CN": "最近的行动"},
     "rules": {"en": "Short rules help", "zh-TW": "簡短規則說明", "zh-CN": "简短规则说明"},
     "solo": {"en": "Play solo in your DMs", "zh-TW": "在私訊中單人遊玩", "zh-CN": "在私信中单人游玩"},
@@ -111,7 +111,7 @@ UI: dict[str, dict[str, str]] = {
     "posted_below": {
         "en": "Done — posted below.",
         "zh-TW": "完成——已張貼在下方。",
-        "zh-CN": "完成——已张贴在下方。",
+        "zh-CN": "完成——已发布在下方。",
     },
 }
 
@@ -168,13 +168,13 @@ UI.update({
     },
     "ended_deleted": {
         "en": "The **{game}** game (game {id}) ended as abandoned: its thread was deleted.",
-        "zh-TW": "**{game}**(第 {id} 局)以放棄結束:它的討論串被刪除了。",
-        "zh-CN": "**{game}**(第 {id} 局)以放弃结束:它的子区被删除了。",
+        "zh-TW": "**{game}**(第 {id} 局)已結束(視為放棄):它的討論串被刪除了。",
+        "zh-CN": "**{game}**(第 {id} 局)已结束(视为放弃):它的子区被删除了。",
     },
     "ended_locked": {
         "en": "The **{game}** game (game {id}) ended as abandoned: its thread {thread} was locked.",
-        "zh-TW": "**{game}**(第 {id} 局)以放棄結束:它的討論串 {thread} 被鎖定了。",
-        "zh-CN": "**{game}**(第 {id} 局)以放弃结束:它的子区 {thread} 被锁定了。",
+        "zh-TW": "**{game}**(第 {id} 局)已結束(視為放棄):它的討論串 {thread} 被鎖定了。",
+        "zh-CN": "**{game}**(第 {id} 局)已结束(视为放弃):它的子区 {thread} 被锁定了。",
     },
 })
 
@@ -188,7 +188,7 @@ TOPIC_NAMES: dict[str, dict[str, str]] = {
     "tiles": {"en": "tiles", "zh-TW": "板塊", "zh-CN": "板块"},
     "scoring": {"en": "scoring", "zh-TW": "計分", "zh-CN": "计分"},
     "actions": {"en": "actions", "zh-TW": "行動", "zh-CN": "行动"},
-    "towers": {"en": "towers", "zh-TW": "塔", "zh-CN": "塔"},
+    "towers": {"en": "towers", "zh-TW": "塔樓", "zh-CN": "塔楼"},
     "cards": {"en": "cards", "zh-TW": "卡牌", "zh-CN": "卡牌"},
     "king": {"en": "king", "zh-TW": "國王", "zh-CN": "国王"},
     "options": {"en": "options", "zh-TW": "選項", "zh-CN": "选项"},
@@ -221,9 +221,10 @@ GROUP_NAMES: dict[str, dict[str, str]] = {
     "chance": {"en": "chance", "zh-TW": "機運", "zh-CN": "机运"},
     "move": {"en": "move", "zh-TW": "移動", "zh-CN": "移动"},
     "knight": {"en": "knight", "zh-TW": "騎士", "zh-CN": "骑士"},
-    "tower": {"en": "tower", "zh-TW": "城塔", "zh-CN": "城塔"},
+    "tower": {"en": "tower", "zh-TW": "塔樓", "zh-CN": "塔楼"},
     "card": {"en": "card", "zh-TW": "卡牌", "zh-CN": "卡牌"},
     "score": {"en": "score", "zh-TW": "計分", "zh-CN": "计分"},
+    "castle": {"en": "castle", "zh-TW": "城堡", "zh-CN": "城堡"},
 }
 """Names of the rules' move groups (``Game.group``) shown in pickers and matched by autocomplete."""
 
@@ -271,7 +272,7 @@ DESCRIPTIONS.update({
     "game.rejoin": {"en": "Take your seat back from the bot", "zh-TW": "從機器人手中取回你的座位", "zh-CN": "从机器人手中取回你的座位"},
     "game.addbot": {"en": "Seat a bot in the lobby", "zh-TW": "在等待室加入機器人", "zh-CN": "在等待室加入机器人"},
     "me": {"en": "Your games and settings", "zh-TW": "你的遊戲與設定", "zh-CN": "你的游戏与设置"},
-    "me.games": {"en": "Your games everywhere, those waiting on you first", "zh-TW": "你在各處的遊戲,等你的優先", "zh-CN": "你在各处的游戏,等你的优先"},
+    "me.games": {"en": "Your games everywhere, those waiting on you first", "zh-TW": "你在各處的遊戲(輪到你的排在前面)", "zh-CN": "你在各处的游戏(轮到你的排在前面)"},
     "me.settings": {"en": "Reminders, quiet hours, time zone, language", "zh-TW": "提醒、勿擾時段、時區、語言", "zh-CN": "提醒、免打扰时段、时区、语言"},
     "me.away": {"en": "Pause your turn timers for some days", "zh-TW": "暫停你的回合計時數天", "zh-CN": "暂停你的回合计时数天"},
     "me.back": {"en": "End away mode", "zh-TW": "結束離開模式", "zh-CN": "结束离开模式"},
@@ -344,10 +345,10 @@ UI.update({
 })
 # Server settings (``/settings``, Manage Server).
 DESCRIPTIONS.update({
-    "settings": {"en": "Server defaults: timer, threads, post language", "zh-TW": "伺服器預設:計時、討論串、貼文語言", "zh-CN": "服务器默认:计时、子区、帖子语言"},
+    "settings": {"en": "Server defaults: timer, threads, post language", "zh-TW": "伺服器預設:計時、討論串、貼文語言", "zh-CN": "服务器默认:计时、子区、消息语言"},
     "opt.timer": {"en": "Default turn timer of new tables", "zh-TW": "新牌桌的預設回合計時", "zh-CN": "新牌桌的默认回合计时"},
     "opt.threads": {"en": "Open each new game in its own thread", "zh-TW": "每局新遊戲開在自己的討論串", "zh-CN": "每局新游戏开在自己的子区"},
-    "opt.post_language": {"en": "Language of game posts in channels", "zh-TW": "頻道中遊戲貼文的語言", "zh-CN": "频道中游戏帖子的语言"},
+    "opt.post_language": {"en": "Language of game posts in channels", "zh-TW": "頻道中遊戲貼文的語言", "zh-CN": "频道中游戏消息的语言"},
 })
 UI.update({
     "server_settings_now": {
@@ -355,7 +356,7 @@ UI.update({
         "Language of channel posts: {language}. Changes apply to games opened from now on.",
         "zh-TW": "伺服器設定——新牌桌的預設計時:{timer}。新遊戲開在:{threads}。頻道貼文語言:{language}。"
         "變更適用於此後開的遊戲。",
-        "zh-CN": "服务器设置——新牌桌的默认计时:{timer}。新游戏开在:{threads}。频道帖子语言:{language}。"
+        "zh-CN": "服务器设置——新牌桌的默认计时:{timer}。新游戏开在:{threads}。频道消息语言:{language}。"
         "更改适用于此后开的游戏。",
     },
     "server_timer_default": {"en": "{timer} (Postern's default)", "zh-TW": "{timer}(預設)", "zh-CN": "{timer}(默认)"},

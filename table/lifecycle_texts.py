@@ -7,8 +7,8 @@ from __future__ import annotations
 LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
     "no_bots": {
         "en": "{game} cannot have bot seats yet: its rules cannot tell a bot what its seat may know.",
-        "zh-TW": "{game} 目前還不能有機器人座位:它的規則無法只依座位可見的資訊讓機器人下棋。",
-        "zh-CN": "{game} 目前还不能有机器人座位:它的规则无法只依座位可见的信息让机器人下棋。",
+        "zh-TW": "{game} 目前還不能有機器人座位:它的規則還無法告訴機器人其座位可以知道哪些資訊。",
+        "zh-CN": "{game} 目前还不能有机器人座位:它的规则还无法告诉机器人其座位可以知道哪些信息。",
     },
     "bad_bot_level": {
         "en": "Unknown bot level “{level}”. Levels: {levels}.",
@@ -52,8 +52,8 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
     },
     "undo_changed": {
         "en": "The game changed after you sent this undo (another undo or move came first); look, then undo again if you still want to.",
-        "zh-TW": "你送出這次收回後遊戲已有變化(另一次收回或行動先完成了);請先查看,仍要收回再試一次。",
-        "zh-CN": "你发出这次收回后游戏已有变化(另一次收回或行动先完成了);请先查看,仍要收回再试一次。",
+        "zh-TW": "你送出這次收回後,遊戲已有變化(另一次收回或行動先完成了);請先查看局面,若仍要收回請再試一次。",
+        "zh-CN": "你发出这次收回后,游戏已有变化(另一次收回或行动先完成了);请先查看局面,若仍要收回请再试一次。",
     },
     "undo_revealed": {
         "en": "That move cannot be taken back: it showed you something hidden (another player's card or secret choice).",
@@ -82,8 +82,8 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_seat_to_rejoin": {
         "en": "No bot is playing a seat of yours here.",
-        "zh-TW": "這裡沒有機器人在代替你的座位。",
-        "zh-CN": "这里没有机器人在代替你的座位。",
+        "zh-TW": "這裡沒有機器人在代打你的座位。",
+        "zh-CN": "这里没有机器人在代打你的座位。",
     },
     "rejoined": {
         "en": "{name} is back and takes their seat from the bot.",
@@ -141,13 +141,13 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
     },
     "vote_bot": {
         "en": "A bot now plays for {name}; /game rejoin takes the seat back.",
-        "zh-TW": "現在由機器人代替 {name} 出手;用 /game rejoin 可取回座位。",
-        "zh-CN": "现在由机器人代替 {name} 出手;用 /game rejoin 可取回座位。",
+        "zh-TW": "現在由機器人代替 {name} 行動;用 /game rejoin 可取回座位。",
+        "zh-CN": "现在由机器人代替 {name} 行动;用 /game rejoin 可取回座位。",
     },
     "vote_replace": {
         "en": "The table chose to replace {name}: the host gives the seat away with /game replace (24 h more meanwhile).",
-        "zh-TW": "大家決定替換 {name}:開局者可用 /game replace 交出座位(期間再給 24 小時)。",
-        "zh-CN": "大家决定替换 {name}:开局者可用 /game replace 交出座位(期间再给 24 小时)。",
+        "zh-TW": "大家決定替換 {name}:開局者可用 /game replace 把座位交給其他人(期間再給 24 小時)。",
+        "zh-CN": "大家决定替换 {name}:开局者可用 /game replace 把座位交给其他人(期间再给 24 小时)。",
     },
     "vote_end": {
         "en": "The game ends here, unfinished: scores as they stand.",

@@ -77,8 +77,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bad_capacity": {
         "en": "{game} is for {min}–{max} players.",
-        "zh-TW": "{game} 適合 {min}–{max} 位玩家。",
-        "zh-CN": "{game} 适合 {min}–{max} 位玩家。",
+        "zh-TW": "{game} 限 {min}–{max} 位玩家。",
+        "zh-CN": "{game} 限 {min}–{max} 位玩家。",
     },
     "no_solo": {
         "en": "{game} has no solo rules: play it alone against bots with /solo.",
@@ -87,8 +87,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "solo_dm_only": {
         "en": "Solo games are played in DMs: I have sent you one.",
-        "zh-TW": "單人遊戲在私訊中進行:已經傳送給你。",
-        "zh-CN": "单人游戏在私信中进行:已经发送给你。",
+        "zh-TW": "單人遊戲在私訊中進行:我已在私訊中為你開了一局。",
+        "zh-CN": "单人游戏在私信中进行:我已在私信中为你开了一局。",
     },
     "bad_options": {
         "en": "Options look like key=value, e.g. card_passing=true. {detail}",
@@ -103,8 +103,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "stale": {
         "en": "That button belongs to an older position; the game has moved on. Use /hand for the current one.",
-        "zh-TW": "這個按鈕屬於較早的局面,遊戲已經進行。請用 /hand 查看目前局面。",
-        "zh-CN": "这个按钮属于较早的局面,游戏已经进行。请用 /hand 查看当前局面。",
+        "zh-TW": "這個按鈕屬於較早的局面,遊戲已經往下進行。請用 /hand 查看目前局面。",
+        "zh-CN": "这个按钮属于较早的局面,游戏已经往下进行。请用 /hand 查看当前局面。",
     },
     "already_done": {
         "en": "Already done: your “{action}” was played just before this command arrived. Nothing more was applied.",
@@ -118,18 +118,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "internal": {
         "en": "Something went wrong on my side (game {game_id}). It has been logged; nothing was changed.",
-        "zh-TW": "系統發生錯誤(遊戲 {game_id})。已記錄,沒有任何改變。",
-        "zh-CN": "系统发生错误(游戏 {game_id})。已记录,没有任何改变。",
+        "zh-TW": "系統發生錯誤(第 {game_id} 局)。已記錄,沒有任何改變。",
+        "zh-CN": "系统发生错误(第 {game_id} 局)。已记录,没有任何改变。",
     },
     "empty_action": {
         "en": "Type a move, e.g. {example}. Autocomplete lists the legal ones.",
         "zh-TW": "請輸入行動,例如 {example}。自動完成會列出合法行動。",
-        "zh-CN": "请输入行动,例如 {example}。自动完成会列出合法行动。",
+        "zh-CN": "请输入行动,例如 {example}。自动补全会列出合法行动。",
     },
     "opt_bad_player_count": {
         "en": "{game} is for {min}–{max} players.",
-        "zh-TW": "{game} 適合 {min}–{max} 位玩家。",
-        "zh-CN": "{game} 适合 {min}–{max} 位玩家。",
+        "zh-TW": "{game} 限 {min}–{max} 位玩家。",
+        "zh-CN": "{game} 限 {min}–{max} 位玩家。",
     },
     "opt_unknown_option": {
         "en": "{game} has no option “{option}”.",
