@@ -30,8 +30,10 @@ from render.fixer.panels import (
     hand_strip,
     panel_frame,
     player_panel,
+    ranked_seats,
     result_height,
     result_panel,
+    winners,
 )
 from render.fixer.png import PALETTE, STATUS_FILL
 from render.fixer.scene import AUTOMA, CHANCE, Box, Scene
@@ -240,7 +242,9 @@ def _status_result(scene: Scene, cy: int) -> None:
         seat = AUTOMA if scene.solo and int(instant) in (AUTOMA, humans) else int(instant)
         text = "★ " + words("instant_win", name=fit(scene.name(seat), 34, True, 420))
     elif result.get("shared"):
-        text = "★ " + words("shared")
+        ranked = ranked_seats(scene)
+        names = ", ".join(scene.name(seat) for seat in ranked if seat in winners(scene, ranked))
+        text = f"★ {words('shared')}: {names}" if names else "★ " + words("shared")
     elif ranking:
         seat = AUTOMA if scene.solo and ranking[0] in (AUTOMA, humans) else ranking[0]
         text = f"★ {words('winner')}: {scene.name(seat)}"

@@ -379,7 +379,8 @@ def result_panel(scene: Scene, box: Box) -> None:
         )
     rows_right = x + w - 20 - block
     cy = y + 96
-    for place, seat in enumerate(ranked, start=1):
+    for position, seat in enumerate(ranked, start=1):
+        place = 1 if seat in won else position  # a shared victory is one first place (1., 1., 3.)
         write(scene.image, (x + 24, cy), f"{place}.", 30, kit.INK, bold=True, anchor="lm")
         seat_label(scene, (x + 70, cy), seat, 28, 360)
         write(scene.image, (x + 450, cy), result_score_text(scene, seat), 30, kit.INK, bold=True, anchor="lm")

@@ -48,7 +48,7 @@ def draw(view: dict[str, Any]) -> bytes:
     d = kit.draw_on(image)
     locale = str(view.get("locale") or "en")
     names = kit.seat_names(view, int(view["players"]))
-    _header(d, view, locale)
+    _header(d, view, locale, names)
     _board(image, d, view)
     _panel(d, view, names, locale)
     if private:
@@ -63,14 +63,23 @@ def _cell_box(sq: int) -> tuple[int, int, int, int]:
     return left, top, left + CELL, top + CELL
 
 
-def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str) -> None:
+def places(view: dict[str, Any]) -> list[int]:
+    """Each seat's finishing place: Torres breaks no tie (only equal scores can tie, at 0, §7.5),
+    so seats with the same score share a place."""
+    scores = [info["score"] for info in view["seats"]]
+    return [1 + sum(other > mine for other in scores) for mine in scores]
+
+
+def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, names: list[str]) -> None:
     w = words(locale)
     kit.draw_text(d, (BOARD_X, 22), w["title"], 40, kit.INK, bold=True)
     if view.get("over"):
-        status = w["over"]
+        first = [names[seat] for seat, place in enumerate(places(view)) if place == 1]
+        key = "shared" if len(first) > 1 else "winner"
+        status = w[key].format(names=", ".join(first)) if first else w["over"]
     else:
         status = w["phase"].format(phase=view["phase"], round=view["round"], rounds=view["rounds"])
-    kit.draw_text(d, (BOARD_X + 250, 30), status, 30, kit.DARK, bold=True)
+    kit.draw_text(d, (BOARD_X + 250, 30), status, 30, kit.DARK, bold=True, max_width=WIDTH - BOARD_X - 280)
 
 
 def _board(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -183,7 +192,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], local
         kit.badge(d, (x + 40, y + 38), 26, COLOUR_RGB[colour], COLOUR_LETTERS[colour], outline=kit.WHITE)
         marker = "▶ " if active else ""
         if view.get("over") and ranking:
-            marker = f"#{ranking.index(seat) + 1} "
+            marker = f"#{places(view)[seat]} "  # a shared place shows as one (#1, #1)
         you = w["you"] if seat == view.get("seat") else ""
         kit.draw_text(d, (x + 80, y + 18), marker + names[seat] + you, 30, kit.INK, bold=True, max_width=300)
         kit.draw_text(d, (WIDTH - 50, y + 10), str(info["score"]), 50, kit.INK, bold=True, anchor="ra")

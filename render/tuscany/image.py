@@ -108,8 +108,9 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], w: d
     if view.get("over"):
         status = w["over"]
         winners = (view.get("result") or {}).get("winners") or []
-        if winners:
-            status += " · " + w["winner"] + ": " + ", ".join(names[s] for s in winners)
+        if winners:  # several winners share the win (every tie-break equal, §7.3)
+            label = w["shared_win"] if len(winners) > 1 else w["winner"]
+            status += " · " + label + ": " + ", ".join(names[s] for s in winners)
     elif view.get("phase") == "setup":
         status = w["setup"] + " · " + w["to_act"].format(who=_who(view, names, w))
     else:

@@ -96,6 +96,7 @@ WORDS: dict[str, dict[str, str]] = {
     "pays": {"en": "can pay: {p}", "zh-TW": "可支付:{p}", "zh-CN": "可支付:{p}"},
     "none": {"en": "nothing yet", "zh-TW": "尚無", "zh-CN": "尚无"},
     "winner": {"en": "winner", "zh-TW": "勝者", "zh-CN": "胜者"},
+    "shared_win": {"en": "shared win", "zh-TW": "並列獲勝", "zh-CN": "并列获胜"},
 }
 
 
