@@ -82,13 +82,15 @@ def empty_space(colour: str, number: int, width: int, index: int | None = None) 
         _text(d, (cx, cy - radius * 0.52), colour, max(9, int(width * 0.2)), ink)
         _text(d, (cx, cy + radius * 0.16), str(number), max(12, int(width * 0.46)), kit.INK)
     else:
-        _text(d, (cx, cy - radius * 0.6), colour, max(9, int(width * 0.18)), ink)
-        _text(d, (cx, cy + radius * 0.02), str(number), max(12, int(width * 0.42)), kit.INK)
+        # The space number is what a typed move names (``place 2:CAS@17``): as large and dark as the
+        # die number allows, so it stays readable when the board is scaled to a phone's width.
+        _text(d, (cx, cy - radius * 0.6), colour, max(9, int(width * 0.17)), ink)
+        _text(d, (cx, cy - radius * 0.04), str(number), max(12, int(width * 0.36)), kit.INK)
         d.text(
-            (cx, cy + radius * 0.62),
+            (cx, cy + radius * 0.56),
             f"@{index}",
-            font=kit.font(max(9, int(width * 0.17)), False),
-            fill=blend(pale, kit.INK, 0.62),
+            font=kit.font(max(11, int(width * 0.25)), True),
+            fill=blend(pale, kit.INK, 0.85),
             anchor="mm",
         )
     return img
