@@ -131,16 +131,16 @@ def _tile_hex(
     farm: list[str] | None = None,
     label: str = "",
 ) -> None:
-    """A loose tile (display or storage): its colour, type symbol and code (a cached sprite), and
-    the farm types it feeds under it."""
-    sprite = _tile_sprite(code, int(r), label)
+    """A loose tile (display or storage): its colour, type symbol and code (a cached sprite); a
+    farm shows the farm types it feeds in place of its type letter, inside the hex, where no
+    frame or neighbour can cover it."""
+    kinds = tuple(farm) if farm and code is not None and code != "hex" else ()
+    sprite = _tile_sprite(code, int(r), label, kinds)
     kit.paste_sprite(d.im_, (round(cx) - sprite.width // 2, round(cy) - sprite.height // 2), sprite)
-    if farm and code is not None and code != "hex":
-        layers.text(d.im_, (cx, cy + r * 1.18), "/".join(farm), 15, kit.INK, bold=True, anchor="mm")
 
 
 @lru_cache(maxsize=512)
-def _tile_sprite(code: str | None, r: int, label: str) -> Image.Image:
+def _tile_sprite(code: str | None, r: int, label: str, farm: tuple[str, ...] = ()) -> Image.Image:
     """The hex of a loose tile drawn once (a few dozen tiles recur on every table)."""
     side = 2 * r + 3
     image = Image.new("RGBA", (side, side), (0, 0, 0, 0))
@@ -157,7 +157,9 @@ def _tile_sprite(code: str | None, r: int, label: str) -> Image.Image:
     fill = COLOUR_RGB[colour]
     ink = kit.contrast_ink(fill)
     d.polygon(hex_points(cx, cy, r), fill=fill, outline=kit.INK)
-    layers.text(image, (cx, cy - r * 0.22), SYMBOL[colour] + colour, int(r * 0.62), ink, bold=True, anchor="mm")
+    top = SYMBOL[colour] + ("/".join(farm) if farm else colour)
+    size = int(r * 0.62) if len(top) <= 3 else int(r * 0.62 * 3 / len(top) + r * 0.12)
+    layers.text(image, (cx, cy - r * 0.22), top, size, ink, bold=True, anchor="mm", max_width=int(r * 1.7))
     layers.text(image, (cx, cy + r * 0.42), label or code, int(r * 0.42), ink, bold=True, anchor="mm")
     return image
 
