@@ -30,14 +30,16 @@ WORKER: RGB = (150, 96, 52)
 PANEL: RGB = (252, 250, 244)
 ACTIVE: RGB = (255, 244, 200)
 FADED: RGB = (205, 202, 196)
-HIGHLIGHT: RGB = (213, 94, 0)
+HIGHLIGHT: RGB = kit.INK
+"""The seat to act and the cards just bought: ink, not a colour, since every colour that would
+stand out (vermilion before) is also some seat's colour."""
 
 WIDTH = 1440
 MARGIN = 20
 
 SURFACES: tuple[RGB, ...] = (kit.PAPER, PANEL, ACTIVE, kit.LIGHT, kit.WHITE, FADED, SILVER, WORKER, ANIMAL,
                               *CARD.values(), *GOODS.values(), *kit.SEAT_COLOURS)
-INKS: tuple[RGB, ...] = (kit.INK, kit.WHITE, kit.DARK, HIGHLIGHT)
+INKS: tuple[RGB, ...] = (kit.INK, kit.WHITE, kit.DARK)
 
 
 PALETTE = kit.Palette(
