@@ -244,7 +244,8 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
         d.rectangle((MARGIN + 4, y + 60, MARGIN + 9, y + ESTATE_H - 14), fill=HIGHLIGHT)
         d.rectangle((MARGIN + 60, y + 46, MARGIN + 380, y + 49), fill=HIGHLIGHT)  # under the name, clear of the first column
     score = est["score"]
-    label(image, (MARGIN + 58, y + 14), names[seat], 26, kit.INK, bold=True, max_width=370)
+    mine = w["you"] if view.get("me") is not None and seat == view.get("seat") else ""  # whose hand this is
+    label(image, (MARGIN + 58, y + 14), names[seat] + mine, 26, kit.INK, bold=True, max_width=370)
     label(image, (WIDTH - MARGIN - 16, y + 10), w["vp"].format(n=score["total"]), 34, kit.INK, bold=True, anchor="ra")
     for k, part in enumerate(PARTS):
         label(image, (PARTS_X + k * PART_W, y + 28), str(score[part]), 18, kit.INK, bold=True)

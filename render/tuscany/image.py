@@ -72,7 +72,8 @@ def draw(view: dict[str, Any]) -> bytes:
     for seat in range(players):
         ox = MARGIN + (seat % 2) * (PANEL_W + MARGIN)
         oy = HEADER + SHARED + (seat // 2) * (PANEL_H + MARGIN)
-        _panel(d, view, seat, names[seat], w, ox, oy)
+        mine = w["you"] if private and seat == view.get("seat") else ""  # whose hand this view shows
+        _panel(d, view, seat, names[seat] + mine, w, ox, oy)
     if private:
         _hand(d, view, w, HEADER + SHARED + rows * (PANEL_H + MARGIN))
     return kit.finish(image, view, PALETTE)
