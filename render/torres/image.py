@@ -207,10 +207,12 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], local
     y += 4
     lines = []
     if turn and not view.get("over") and current is not None:
-        lines.append(w["ap"].format(name=names[current], ap=turn["ap"]))
+        # The name gives way, never the action points: a long name is shortened first.
+        who = kit.fit_text(names[current], 24, False, 220)
+        lines.append(w["ap"].format(name=who, ap=turn["ap"]))
     stage = view.get("stage")
     if stage in w["stages"] and current is not None:
-        lines.append(w["stages"][stage].format(name=names[current]))
+        lines.append(w["stages"][stage].format(name=kit.fit_text(names[current], 24, False, 220)))
     if view.get("master"):
         card = view["master"]
         lines.append(w["master"].format(card=f"{card} ({card_label(card, locale)})"))
