@@ -38,7 +38,9 @@ def test_render_ratio_is_measured_against_the_encode_floor() -> None:
     _, states = rules_figures(game, runs=1)
     ratio, renders, floors, own = ratio_figures(game, states, limit=1, repeat=1)
     assert len(ratio.samples) == len(renders.samples) == len(floors.samples) == len(own.samples) == 2
-    assert all(r > 1.0 for r in own.samples)  # a render includes its own encode
+    # Ratios of two timings taken apart: positive, not ordered (under load a lone encode can take
+    # longer than a whole render measured a moment earlier; the figures live in the benchmark).
+    assert all(r > 0 for r in own.samples)
     assert all(f > 0 for f in floors.samples)
     assert ratio.samples == [r / f for r, f in zip(renders.samples, floors.samples, strict=True)]
 
