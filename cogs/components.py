@@ -1,8 +1,9 @@
 """Buttons and select menus that survive restarts.
 
-Each is a ``DynamicItem``: its ``custom_id`` carries the game id (and, for moves, the game
-version it was drawn for), so after a restart discord.py rebuilds it from the id alone, and a
-click on an outdated one is refused politely instead of acting on a newer position.
+Each is a ``DynamicItem``: its ``custom_id`` carries the game id (and, for moves, the stamp of
+the position it was drawn for, ``table.stamps``; older posts carry the game's version there), so
+after a restart discord.py rebuilds it from the id alone, and a click on an outdated one is
+refused politely instead of acting on a newer position.
 
 Imports point one way (client → commands → flows → posting → components): this module knows
 nothing above it. A click reaches the flows through ``Handlers``, which the client provides
@@ -136,7 +137,7 @@ class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"postern:(?P<kind>act|slice):(?P<gid>\d+):(?P<ver>\d+):(?P<idx>\d+)",
 ):
-    """A button for the player to act, drawn for one game version (older ones are refused).
+    """A button for the player to act, drawn for one position (a click after it changed is refused).
 
     ``act``: the frequent decision, by its index among ``Game.quick_actions``.
     ``slice``: opens the player's picker narrowed to one slice of ``Game.split_moves`` (e.g. a die).

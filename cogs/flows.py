@@ -68,14 +68,14 @@ def table_locale(interaction: discord.Interaction) -> str:
     return code(interaction.guild_locale if interaction.guild_id else interaction.locale)
 
 
-async def send(interaction: discord.Interaction, **kwargs: Any) -> None:
+async def send(interaction: discord.Interaction, *, on_posted: replies.Posted | None = None, **kwargs: Any) -> None:
     """Answer the interaction: first reply, the deferred message, or a follow-up (see replies).
     Where the server forces a user-installed app's replies to be private, a public post says that
     others cannot see it."""
     if not kwargs.get("ephemeral") and reach.current().forced_private:
         note = ui("forced_private", reader_locale(interaction))
         kwargs["content"] = posting.fit([text for text in (kwargs.get("content"), note) if text])
-    await replies.deliver(interaction, **kwargs)
+    await replies.deliver(interaction, on_posted=on_posted, **kwargs)
 
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:
@@ -92,7 +92,15 @@ async def post_public(interaction: discord.Interaction, result: Result, header: 
     except Exception:
         log.exception("drawing game %s v%s failed; posting without the image", result.game_id, result.version)
         post = await posting.public_post(result, header, draw=False)
-    await send(interaction, **post)
+    await send(interaction, on_posted=posted(interaction, result), **post)
+
+
+def posted(interaction: discord.Interaction, result: Result) -> replies.Posted | None:
+    """What closes the announcement of the moves ``result`` logged once its post is out."""
+    if result.announce is None:
+        return None
+    table, game_id, upto = service(interaction), result.game_id, result.announce
+    return lambda: table.announced(game_id, upto)
 
 
 def throttled(interaction: discord.Interaction) -> bool:
@@ -333,6 +341,7 @@ async def solo(interaction: discord.Interaction, game: str, opponents: int | Non
         await table.abandon(channel_id=str(dm.id), user=caller(interaction))
         await refuse(interaction, ui("dm_closed", locale))
         return
+    await replies.confirm(posted(interaction, result))
     title = rules.localised(rules.get(result.game).title, locale)
     me_id = caller(interaction).id
     rivals = [posting.escape(n) for n, u in zip(result.names, result.user_ids, strict=False) if u != me_id]
@@ -392,7 +401,7 @@ async def hand(
     result, private, legal = await service(interaction).hand(
         channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id
     )
-    if version is not None and result.version != version:
+    if version is not None and not result.shows(version):
         raise TableError("stale")
     game = rules.get(result.game)
     if part is not None:
@@ -407,7 +416,7 @@ async def hand(
     lines = [ui("your_moves", locale, count=len(legal)) if legal else ui("no_moves", locale)]
     if legal:
         view = discord.ui.View(timeout=None)
-        view.add_item(posting.move_picker(game, legal, result.game_id, result.version, page, locale, part))
+        view.add_item(posting.move_picker(game, legal, result.game_id, result.stamp, page, locale, part))
     kwargs: dict[str, Any] = {"content": "\n".join(lines)}
     files: list[discord.File] = []
     if reach.current().attach:
@@ -557,6 +566,24 @@ async def replace(interaction: discord.Interaction, old: discord.User | discord.
         await show_lobby(interaction, result, from_button=False)
         return
     await post_public(interaction, result)
+    if old.id != interaction.user.id and not old.bot:
+        await tell_replaced(interaction, old, new, result)
+
+
+async def tell_replaced(
+    interaction: discord.Interaction, old: discord.User | discord.Member, new: discord.User | discord.Member, result: Result
+) -> None:
+    """A DM to the player whose seat a host or moderator gave away: a seat (and its hidden hand)
+    never changes hands behind its player's back. Closed DMs only cost the note (logged)."""
+    try:
+        settings = await service(interaction).db.user_settings(str(old.id))
+        locale = settings.locale or result.locale
+        title = rules.localised(rules.get(result.game).title, locale)
+        where = f"https://discord.com/channels/{interaction.guild_id or '@me'}/{channel_of(interaction)}"
+        text = ui("seat_given_away", locale, by=interaction.user.display_name, game=title, new=new.display_name, where=where)
+        await outbox.post(await old.create_dm(), content=text[:2000])
+    except (discord.HTTPException, storage.StorageError) as err:
+        log.info("could not tell %s that their seat in game %s was given away: %s", old.id, result.game_id, err)
 
 
 @guarded

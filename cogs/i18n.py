@@ -364,4 +364,10 @@ UI.update({
     "server_threads_off": {"en": "the channel itself", "zh-TW": "頻道本身", "zh-CN": "频道本身"},
     "server_language_default": {"en": "the server's Discord language", "zh-TW": "伺服器的 Discord 語言", "zh-CN": "服务器的 Discord 语言"},
     "server_language_auto": {"en": "The server's language", "zh-TW": "伺服器的語言", "zh-CN": "服务器的语言"},
+    "seat_given_away": {
+        "en": "{by} gave your seat in {game} to {new} ({where}). Your hand and your turns are theirs now; "
+        "ask the host if this was a mistake.",
+        "zh-TW": "{by} 已把你在 {game} 的座位交給 {new}({where})。你的手牌與回合現在歸對方;如有誤會請詢問開局者。",
+        "zh-CN": "{by} 已把你在 {game} 的座位交给 {new}({where})。你的手牌与回合现在归对方;如有误会请询问开局者。",
+    },
 })

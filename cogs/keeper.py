@@ -13,10 +13,10 @@ import os
 import discord
 from discord.ext import commands
 
-from cogs import components, outbox, posting
+from cogs import components, outbox, posting, replies
 from cogs.i18n import ui
 from table.scheduler import VOTE_CHOICES, Notice, Scheduler
-from table.service import TableService
+from table.service import Result, TableService
 
 log = logging.getLogger("postern.keeper")
 
@@ -74,6 +74,9 @@ class TurnKeeper(commands.Cog):
         return channel  # type: ignore[return-value]
 
     async def deliver(self, notice: Notice) -> None:
+        if notice.kind == "announce":
+            await self._announce(notice)
+            return
         channel = await self._channel(notice.game.channel_id)
         if notice.kind == "reminder":
             await self._remind(notice, channel)
@@ -88,6 +91,30 @@ class TurnKeeper(commands.Cog):
             await outbox.post(channel, content=notice.text())
             if notice.result is not None and notice.result.view is not None:
                 await outbox.post(channel, **await posting.public_post(notice.result))
+                await self._posted(notice.result)
+
+    async def _posted(self, result: Result) -> None:
+        """Close the announcement of the moves a post carried (``table.announce``)."""
+        if result.announce is not None:
+            await replies.confirm(lambda: self.table.announced(result.game_id, result.announce or 0))
+
+    async def _announce(self, notice: Notice) -> None:
+        """The late post of moves whose own post never arrived. A channel that is gone or closed
+        to the bot ends the attempts (logged); a passing fault leaves the announcement leased, so
+        a later pass tries again (``table.announce.LEASE``)."""
+        assert notice.result is not None
+        try:
+            channel = await self._channel(notice.game.channel_id)
+            header = [notice.text()]
+            try:
+                post = await posting.public_post(notice.result, header)
+            except Exception:
+                log.exception("drawing game %s failed; announcing without the image", notice.game.id)
+                post = await posting.public_post(notice.result, header, draw=False)
+            await outbox.post(channel, **post)
+        except (discord.Forbidden, discord.NotFound) as err:
+            log.warning("game %s: its channel refuses the late post (%s); giving up", notice.game.id, err)
+        await self._posted(notice.result)
 
     async def _remind(self, notice: Notice, channel: discord.abc.Messageable) -> None:
         guild = notice.game.guild_id

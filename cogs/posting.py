@@ -89,9 +89,9 @@ def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
     game = rules.get(result.game)
     for index, action in enumerate(result.quick[:4]):
         label = game.describe(action, locale)[:BUTTON_LABEL_LIMIT]
-        view.add_item(components.act_button(result.game_id, result.version, index, label))
+        view.add_item(components.act_button(result.game_id, result.stamp, index, label))
     for index, label in enumerate(result.slices[:5]):
-        view.add_item(components.slice_button(result.game_id, result.version, index, label[:BUTTON_LABEL_LIMIT]))
+        view.add_item(components.slice_button(result.game_id, result.stamp, index, label[:BUTTON_LABEL_LIMIT]))
     return view
 
 

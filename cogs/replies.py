@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -175,11 +176,27 @@ dropped connection). The move is committed either way; the post is what tells th
 _later: set[asyncio.Task[None]] = set()
 
 
-async def deliver(interaction: discord.Interaction, **kwargs: Any) -> None:
+Posted = Callable[[], Awaitable[None]]
+"""Called once a public post went out (directly, to the channel, or on a later try): the table
+closes the announcement of the moves it carried (``table.announce``)."""
+
+
+async def confirm(on_posted: Posted | None) -> None:
+    """Run ``on_posted``; a failure is logged, never raised (the post is out either way; the
+    scheduler's late announcement repeats it at worst)."""
+    if on_posted is None:
+        return
+    try:
+        await on_posted()
+    except Exception:
+        log.exception("a post went out but could not be marked as posted")
+
+
+async def deliver(interaction: discord.Interaction, *, on_posted: Posted | None = None, **kwargs: Any) -> None:
     """Send a reply: the first response, the message a defer promised, or a follow-up.
 
     A public message whose interaction can no longer answer goes to the channel; a private one
-    that cannot be delivered is logged (one line)."""
+    that cannot be delivered is logged (one line). ``on_posted`` runs once a public message is out."""
     ephemeral = bool(kwargs.get("ephemeral"))
     await _settled(interaction)
     try:
@@ -187,6 +204,7 @@ async def deliver(interaction: discord.Interaction, **kwargs: Any) -> None:
             expired = bool(interaction.extras.get(_EXPIRED))
             if not interaction.response.is_done() and not expired:
                 await interaction.response.send_message(**kwargs)
+                await confirm(on_posted)
                 return
             pending = interaction.extras.pop(_PENDING, None)
             if not expired and pending == "private" and not ephemeral:
@@ -198,6 +216,7 @@ async def deliver(interaction: discord.Interaction, **kwargs: Any) -> None:
                 await interaction.delete_original_response()
         if not expired:
             await interaction.followup.send(**kwargs)
+            await confirm(on_posted)
             return
         error: Exception = RuntimeError("the interaction expired before it was acknowledged")
     except POST_ERRORS as err:
@@ -206,10 +225,12 @@ async def deliver(interaction: discord.Interaction, **kwargs: Any) -> None:
         log.warning("could not deliver a private reply to %s in channel %s: %s",
                     interaction.user.id, interaction.channel_id, error)
         return
-    await to_channel(interaction, kwargs, error)
+    await to_channel(interaction, kwargs, error, on_posted)
 
 
-async def to_channel(interaction: discord.Interaction, kwargs: dict[str, Any], err: Exception) -> None:
+async def to_channel(
+    interaction: discord.Interaction, kwargs: dict[str, Any], err: Exception, on_posted: Posted | None = None
+) -> None:
     """Post what the interaction could not carry directly in its channel."""
     channel = interaction.channel
     if not isinstance(channel, discord.abc.Messageable):
@@ -224,7 +245,9 @@ async def to_channel(interaction: discord.Interaction, kwargs: dict[str, Any], e
     except POST_ERRORS as again:
         log.warning("could not post to channel %s (%s, then %s)", interaction.channel_id, err, again)
         if _transient(again):
-            later(resend(channel, post, str(interaction.channel_id)))
+            later(resend(channel, post, str(interaction.channel_id), on_posted))
+        return
+    await confirm(on_posted)
 
 
 def _transient(error: BaseException) -> bool:
@@ -242,7 +265,9 @@ def later(coroutine: Any) -> None:
     task.add_done_callback(_later.discard)
 
 
-async def resend(channel: discord.abc.Messageable, post: dict[str, Any], where: str) -> bool:
+async def resend(
+    channel: discord.abc.Messageable, post: dict[str, Any], where: str, on_posted: Posted | None = None
+) -> bool:
     """Try a failed public post again after each of ``RETRY_DELAYS``; True once it went out."""
     for delay in RETRY_DELAYS:
         await asyncio.sleep(delay)
@@ -252,6 +277,7 @@ async def resend(channel: discord.abc.Messageable, post: dict[str, Any], where: 
         try:
             await channel.send(**post)
             log.info("posted to channel %s on a later try", where)
+            await confirm(on_posted)
             return True
         except POST_ERRORS as error:
             if not _transient(error):

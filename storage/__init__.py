@@ -7,6 +7,7 @@ or a ``postgresql://`` URL (PostgreSQL); see ``storage.db`` for the guarantees b
 from pathlib import Path
 
 from storage.db import (
+    GAME_ITEM_SEAT,
     ActionRow,
     Bank,
     Conflict,
@@ -28,6 +29,7 @@ async def connect(target: str | Path) -> Database:
 
 
 __all__ = [
+    "GAME_ITEM_SEAT",
     "ActionRow",
     "Bank",
     "Conflict",

@@ -166,10 +166,17 @@ VoteRecord = tuple[int, int, str, str, float]
 """A vote as copied between databases: (seat, turn, voter, choice, time)."""
 
 
+GAME_ITEM_SEAT = -1
+"""The ``seat`` of a due item that belongs to the whole game, not to one seat (an announcement of
+logged actions, ``table.announce``): its ``turn`` is the first action sequence number it covers,
+so an undo that deletes those actions deletes the item too."""
+
+
 @dataclass(frozen=True)
 class DueItem:
     """A durable due time: a reminder or an expiry of one seat's turn (``turn`` = the log position
-    at which that turn began, so each turn has its own items)."""
+    at which that turn began, so each turn has its own items), or an item of the whole game
+    (``GAME_ITEM_SEAT``)."""
 
     id: int
     game_id: int
@@ -573,6 +580,11 @@ class Database:
         async with self.transaction() as tx:
             await self._bump(tx, game_id, version, snapshot=snapshot, status="active")
             await tx.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, keep))
+            # Items of the whole game name the actions they cover: those actions are gone, and
+            # their sequence numbers will be logged again for other actions.
+            await tx.execute(
+                "DELETE FROM due_items WHERE game_id = ? AND seat = ? AND turn >= ?", (game_id, GAME_ITEM_SEAT, keep)
+            )
             if banks:
                 await self._write_banks(tx, game_id, banks)
             await self._close_due(tx, game_id, time.time(), ended)
@@ -582,9 +594,13 @@ class Database:
     # ---- the durable scheduler -----------------------------------------------------------------
     @staticmethod
     async def _close_due(tx: Tx, game_id: int, now: float, seats: Sequence[int] | None = None) -> None:
-        """Close pending items of ``seats`` (every seat when ``None``)."""
+        """Close pending items of ``seats`` (every seat when ``None``; the items of the whole game
+        stay: a finished game's last moves are still owed their announcement)."""
         if seats is None:
-            await tx.execute("UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL", (now, game_id))
+            await tx.execute(
+                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat <> ?",
+                (now, game_id, GAME_ITEM_SEAT),
+            )
             return
         for seat in seats:
             await tx.execute(
@@ -644,6 +660,27 @@ class Database:
                 (due_at, item_id, claimed_at),
             )
         return changed == 1
+
+    async def lease_due(self, item_id: int, due_at: float, until: float) -> bool:
+        """Take a pending item for a while without closing it: it comes due again at ``until``
+        unless closed before. True only for the one caller that found it still due at ``due_at``
+        (two processes never both take it)."""
+        async with self.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE due_items SET due_at = ? WHERE id = ? AND done_at IS NULL AND due_at = ?",
+                (until, item_id, due_at),
+            )
+        return changed == 1
+
+    async def close_game_items(self, game_id: int, kind: str, upto: int, now: float) -> int:
+        """Close the pending whole-game items of ``kind`` whose ``turn`` is at most ``upto``
+        (the announcements a post covered); how many closed."""
+        async with self.transaction() as tx:
+            return await tx.execute(
+                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND seat = ? AND kind = ? AND turn <= ?"
+                " AND done_at IS NULL",
+                (now, game_id, GAME_ITEM_SEAT, kind, upto),
+            )
 
     async def postpone_due(self, item_id: int, due_at: float) -> None:
         """A pending item waits longer (a reminder due in quiet hours waits for them to end)."""

@@ -159,6 +159,11 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "只有這局的其他玩家可以投票。",
         "zh-CN": "只有这局的其他玩家可以投票。",
     },
+    "late_post": {
+        "en": "The post about the latest moves in {game} did not arrive; here they are, with the board as it stands.",
+        "zh-TW": "{game} 最近幾步的貼文沒有送達;以下補上,附目前的盤面。",
+        "zh-CN": "{game} 最近几步的帖子没有送达;以下补上,附当前的局面。",
+    },
     "away_until": {
         "en": "away until {until}",
         "zh-TW": "離開至 {until}",

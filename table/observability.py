@@ -41,6 +41,10 @@ COMMAND_SECONDS = Histogram(
 RENDER_SECONDS = Histogram(
     "postern_render_seconds", "Drawing one board image", ["game"], buckets=LATENCY_BUCKETS, registry=REGISTRY
 )
+LATE_POSTS = Counter(
+    "postern_late_posts_total", "Moves announced by the scheduler because their own post was not confirmed",
+    ["game"], registry=REGISTRY,
+)
 LIVE_GAMES = Gauge("postern_live_games", "Games in a lobby or being played", ["game"], registry=REGISTRY)
 LOOP_LAG = Gauge("postern_event_loop_lag_seconds", "How late the event loop ran a 1 s timer", registry=REGISTRY)
 SCHEDULER_LAG = Gauge(

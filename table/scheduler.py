@@ -17,6 +17,9 @@ What comes due:
   after ``VOTE_SECONDS``.
 - ``vote``: the vote closes. The majority decides, the host breaks ties, no votes → a bot.
 - ``away_end``: a player's away time ended: their bank runs again (without a new turn's gain).
+- ``announce`` (an item of the whole game): a move's public post was not confirmed in time; the
+  board and the lines of the moves not yet announced are posted again (``table.announce``). The
+  item is leased, not claimed: it closes only when the adapter confirms the post.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Any
 
 import rules
 from storage import DueItem, GameRow, SeatRow
-from table import bots, observability, timer
+from table import announce, bots, observability, timer
 from table.me import AWAY_END, quiet_until
 from table.messages import TableError, message
 from table.service import Result, TableService, User
@@ -54,7 +57,8 @@ class Notice:
     """Something the adapter must tell someone."""
 
     kind: str
-    """``reminder`` (to ``user_id``), ``vote_opened`` or ``vote_decided`` (to the game's channel)."""
+    """``reminder`` (to ``user_id``), ``vote_opened``, ``vote_decided`` or ``announce`` (to the
+    game's channel; ``announce``: ``turn`` is the last action the post carries)."""
     game: GameRow
     seat: int
     user_id: str
@@ -76,6 +80,8 @@ class Notice:
             return message("reminder", loc, game=title, left=left, **extra)
         if self.kind == "vote_opened":
             return message("bank_out", loc, name=self.name, game=title)
+        if self.kind == "announce":
+            return message("late_post", loc, game=title)
         return message(f"vote_{self.choice}", loc, name=self.name, game=title)
 
 
@@ -93,9 +99,13 @@ class Scheduler:
         items = await self.db.due_items(now, limit)
         # How late this pass acts on what came due (game-clock seconds): the operators' lag gauge.
         observability.SCHEDULER_LAG.set(max((now - item.due_at for item in items), default=0.0))
+        announced: set[int] = set()
         for item in items:
             try:
-                notice = await self._handle(item, now)
+                if item.kind == announce.ANNOUNCE:
+                    notice = await self._announce(item, now, announced)
+                else:
+                    notice = await self._handle(item, now)
             except Exception:  # one item's failure must not lose the others' notices
                 log.exception("due item %d (%s, game %d) failed; retried in %.0f s", item.id, item.kind, item.game_id, RETRY_SECONDS)
                 try:
@@ -137,6 +147,24 @@ class Scheduler:
             return await self._decide(item, row, seats)
         await self.db.claim_due(item.id, now)
         return None
+
+    async def _announce(self, item: DueItem, now: float, announced: set[int]) -> Notice | None:
+        """Lease an unconfirmed announcement and build the late post; one per game and pass (the
+        earliest item's post covers the later ones, which are leased with it)."""
+        lease = now + announce.scaled(announce.LEASE, self.table.clock)
+        if not await self.db.lease_due(item.id, item.due_at, lease):
+            return None  # another pass took it
+        if item.game_id in announced:
+            return None
+        result = await self.table.catch_up(item.game_id, item.turn)
+        if result is None or result.announce is None:
+            await self.db.claim_due(item.id, now)  # nothing left to announce
+            return None
+        announced.add(item.game_id)
+        row = await self.db.game(item.game_id)
+        assert row is not None
+        observability.LATE_POSTS.labels(row.game).inc()
+        return Notice("announce", row, item.seat, "", "", result.announce, locale=row.locale, result=result)
 
     async def _remind(self, item: DueItem, row: GameRow, seat: SeatRow, now: float) -> Notice | None:
         settings = await self.db.user_settings(seat.user_id)

@@ -22,8 +22,18 @@ from typing import Any, ParamSpec, TypeVar
 
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
-from storage import ActionRow, Bank, Conflict, Database, GameRow, NewAction, SeatRow, StorageBusy
-from table import bots, observability, reveal, seating, thinkers, timer
+from storage import (
+    GAME_ITEM_SEAT,
+    ActionRow,
+    Bank,
+    Conflict,
+    Database,
+    GameRow,
+    NewAction,
+    SeatRow,
+    StorageBusy,
+)
+from table import announce, bots, observability, reveal, seating, stamps, thinkers, timer
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
@@ -88,6 +98,11 @@ class Result:
     """Seconds left in each seat's turn bank (``None`` for a bot seat); empty: no timer."""
     away: list[float | None] = field(default_factory=list)
     """Per seat, the game time until which its player is away, or ``None``."""
+    stamp: int = 0
+    """What the move buttons and pickers of this result are drawn for (``table.stamps``)."""
+    announce: int | None = None
+    """The last action sequence number this call logged, when its public post is what announces
+    it (``table.announce``): the adapter passes it to ``TableService.announced`` once posted."""
 
     def clocks(self, locale: str | None = None) -> list[str | None]:
         """Each seat's bank as the reader reads it ("1 d 4 h left"), with "away until …" for a
@@ -139,6 +154,10 @@ class Result:
     @property
     def finished(self) -> bool:
         return self.status == "finished"
+
+    def shows(self, drawn_for: int) -> bool:
+        """Whether a button drawn for ``drawn_for`` fits the position this result shows."""
+        return drawn_for == (self.stamp if drawn_for >= stamps.MARK else self.version)
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -203,8 +222,11 @@ class TableService(PlayerCalls, ServerCalls):
         seed_source: Callable[[], str] | None = None,
         clock: Clock | None = None,
         thinker: thinkers.Thinkers | None = None,
+        durable_posts: bool = False,
     ) -> None:
         self.db = db
+        self.durable_posts = durable_posts
+        """Whether commits that log actions also write their announcement (``table.announce``)."""
         self.thinkers: thinkers.Thinkers = thinker or thinkers.shared()
         """Where bot seats think (``table.thinkers``: a process pool, or inline for tests)."""
         self.clock: Clock = clock or clock_from_env()
@@ -280,6 +302,7 @@ class TableService(PlayerCalls, ServerCalls):
             events=events or [],
             capacity=row.capacity,
             host_id=row.host_id,
+            stamp=stamps.of(row),
         )
         if row.status == "active" and any(s.bank_left is not None for s in seats):
             now = self.clock.now()
@@ -545,13 +568,13 @@ class TableService(PlayerCalls, ServerCalls):
             clock = await self._settle(row, seats, [], game.to_act(state))
             version = await self.db.commit_moves(
                 row.id, row.version, 0, actions, game.dumps(state), status,
-                seats=list(seats) if first else None, banks=clock.banks, due=clock.due,
+                seats=list(seats) if first else None, banks=clock.banks, due=[*clock.due, *self._announcing(0, actions)],
             )
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None and row.version == version
             if clock.banks:
                 seats = await self.db.seats(row.id)
-            return await self._result("started", row, seats, events, state)
+            return self._announces(await self._result("started", row, seats, events, state), 0, actions)
 
     @saves
     async def abandon(self, *, channel_id: str, user: User) -> Result:
@@ -617,7 +640,8 @@ class TableService(PlayerCalls, ServerCalls):
         game_id: int | None = None,
         seen_at: float | None = None,
     ) -> Result:
-        """Make one move for ``user``; ``expected_version`` (buttons) refuses stale clicks.
+        """Make one move for ``user``; ``expected_version`` (a button's stamp of the position it
+        was drawn for, ``table.stamps``, or an old button's version) refuses stale clicks.
 
         ``seen_at`` (typed moves, which carry no version): the latest time the user could have
         seen the game; the same action by the same user committed after it is "already done",
@@ -647,7 +671,7 @@ class TableService(PlayerCalls, ServerCalls):
             try:
                 await self.db.commit_moves(
                     row.id, row.version, seq, actions, snapshot, status,
-                    banks=clock.banks, due=clock.due, ended=clock.ended,
+                    banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)], ended=clock.ended,
                 )
             except Conflict as err:
                 raise TableError("busy") from err
@@ -659,7 +683,7 @@ class TableService(PlayerCalls, ServerCalls):
             )
             if clock.banks:
                 seats = timer.with_banks(seats, clock.banks)
-            return await self._result("moved", row, seats, all_events, state, actor=user.id)
+            return self._announces(await self._result("moved", row, seats, all_events, state, actor=user.id), seq, actions)
 
     @saves
     async def undo(self, *, channel_id: str, user: User, seen_at: float | None = None) -> Result:
@@ -812,7 +836,8 @@ class TableService(PlayerCalls, ServerCalls):
                     status = "finished" if game.is_over(state) else "active"
                     await self.db.commit_moves(
                         row.id, row.version, seq, actions, game.dumps(state), status,
-                        seats=seats, banks=clock.banks, due=clock.due, ended=clock.ended,
+                        seats=seats, banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)],
+                        ended=clock.ended,
                     )
                 else:
                     await self.db.replace_seat(row.id, row.version, bot)
@@ -820,7 +845,8 @@ class TableService(PlayerCalls, ServerCalls):
                 raise TableError("busy") from err
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None
-            return await self._result("taken_over", row, await self.db.seats(row.id), events, state)
+            result = await self._result("taken_over", row, await self.db.seats(row.id), events, state)
+            return self._announces(result, seq, actions)
 
     @saves
     async def rejoin(self, *, channel_id: str, user: User) -> Result:
@@ -889,7 +915,7 @@ class TableService(PlayerCalls, ServerCalls):
         self, row: GameRow, user: User, expected_version: int | None
     ) -> tuple[Game, Any, list[SeatRow], int]:
         """Authorise ``user`` to decide now: the game, its state, the seats and the user's seat."""
-        if expected_version is not None and row.version != expected_version:
+        if expected_version is not None and not stamps.matches(row, expected_version):
             raise TableError("stale")
         if row.status == "lobby":
             raise TableError("not_started")
@@ -917,6 +943,38 @@ class TableService(PlayerCalls, ServerCalls):
                 raise TableError("no_game")
             return row
         return await self._live(channel_id)
+
+    # ---- the outbox of public posts (table.announce) -------------------------------------------
+    def _announcing(self, seq: int, actions: list[NewAction]) -> list[tuple[int, str, int, float]]:
+        """The due item that announces ``actions`` (logged from ``seq``) if their post is lost."""
+        if not self.durable_posts or not actions:
+            return []
+        return [(GAME_ITEM_SEAT, announce.ANNOUNCE, seq, self.clock.now() + announce.scaled(announce.GRACE, self.clock))]
+
+    def _announces(self, result: Result, seq: int, actions: list[NewAction]) -> Result:
+        if self._announcing(seq, actions):
+            result.announce = seq + len(actions) - 1
+        return result
+
+    async def announced(self, game_id: int, upto: int) -> None:
+        """A public post carried the game's actions up to ``upto``: nothing of them is owed."""
+        await self.db.close_game_items(game_id, announce.ANNOUNCE, upto, self.clock.now())
+
+    async def catch_up(self, game_id: int, first: int) -> Result | None:
+        """The late announcement of the game's actions from ``first`` on: the board as it stands,
+        the lines of those actions (the last ``announce.MAX_LINES``) and a mention of whoever must
+        act. ``None`` when there is nothing to announce (the game is gone or the actions were
+        taken back)."""
+        row = await self.db.game(game_id)
+        if row is None or row.snapshot is None or row.status not in ("active", "finished"):
+            return None
+        logged = await self.db.actions(game_id, after=first - 1)
+        if not logged:
+            return None
+        events = [e for action in logged for e in action.events][-announce.MAX_LINES:]
+        result = await self._result("caught_up", row, None, events, self._state(row))
+        result.announce = logged[-1].seq
+        return result
 
     # ---- reading -------------------------------------------------------------------------------
     async def status(self, *, channel_id: str) -> Result:

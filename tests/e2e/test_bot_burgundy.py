@@ -8,11 +8,27 @@ from pathlib import Path
 from cogs.client import PosternBot
 from table.service import User
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.models import FakeMessage
+from tests.fakediscord.models import FakeChannel, FakeMessage, FakeUser
 
 
 def slice_ids(message: FakeMessage) -> list[str]:
     return [c for c in message.custom_ids() if c.startswith("postern:slice:")]
+
+
+async def until_die_buttons(
+    fake: FakeDiscord, bot: PosternBot, thread: FakeChannel, post: FakeMessage | None, users: dict[str, FakeUser],
+    rng: random.Random,
+) -> FakeMessage:
+    """Random moves by whoever must act until a post offers die buttons; that post."""
+    for _ in range(300):
+        assert post is not None
+        if slice_ids(post):
+            return post
+        status = await bot.table.status(channel_id=str(thread.id))
+        mover = users[status.user_ids[status.to_act[0]]]
+        _, legal = await bot.table.legal_moves(channel_id=str(thread.id), user=User(str(mover.id), mover.name))
+        post = (await fake.slash(mover, thread, "move", {"action": rng.choice(legal)})).message
+    raise AssertionError("no post offered die buttons")
 
 
 async def test_die_buttons_open_a_picker_of_that_die(tmp_path: Path) -> None:
@@ -30,16 +46,7 @@ async def test_die_buttons_open_a_picker_of_that_die(tmp_path: Path) -> None:
             await fake.click(bob, fake.messages(thread)[0], label="加入")
             post = (await fake.click(ann, fake.messages(thread)[0], label="開始")).message
             users = {str(ann.id): ann, str(bob.id): bob}
-            for _ in range(300):
-                assert post is not None
-                if slice_ids(post):
-                    break
-                status = await bot.table.status(channel_id=str(thread.id))
-                mover = users[status.user_ids[status.to_act[0]]]
-                _, legal = await bot.table.legal_moves(channel_id=str(thread.id), user=User(str(mover.id), mover.name))
-                post = (await fake.slash(mover, thread, "move", {"action": rng.choice(legal)})).message
-            else:
-                raise AssertionError("no post offered die buttons")
+            post = await until_die_buttons(fake, bot, thread, post, users, rng)
             status = await bot.table.status(channel_id=str(thread.id))
             mover = users[status.user_ids[status.to_act[0]]]
             other = ann if mover is bob else bob

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from tests.e2e.test_bot_fixer import World, next_player, open_two_player_game, world  # noqa: F401
@@ -104,3 +105,29 @@ async def test_reminders_and_the_vote_through_discord(world: World) -> None:  # 
         assert stale.ephemeral
         # The only refusal: the DM to the player who closed them (answered by the mention).
         assert [(r.status, r.body.get("code")) for r in fake.rejections] == [(403, 50007)]
+
+
+async def test_a_player_whose_seat_is_given_away_is_told_by_dm(world: World) -> None:  # noqa: F811
+    fake = world.fake
+    carol = fake.add_user("carol")
+    fake.add_member(world.guild, carol)
+    async with fake.running(world.bot()):
+        thread, _ = await open_two_player_game(world)
+        before = len(fake.messages(fake.dm_channel(world.bob)))
+        replaced = await fake.slash(world.alice, thread, "game replace", {"old": world.bob, "new": carol})
+        assert not replaced.ephemeral and "carol" in (replaced.content or fake.last_message(thread).content)
+        for _ in range(100):  # the DM follows the public post
+            dms = fake.messages(fake.dm_channel(world.bob))
+            if len(dms) > before:
+                break
+            await asyncio.sleep(0.02)
+        assert len(dms) == before + 1
+        # bob reads Discord in zh-TW but saved no language: the table's language (English) is used
+        assert "alice gave your seat in FIXER to carol" in dms[-1].content and str(thread.id) in dms[-1].content
+        # a player handing over their own seat is not told about it
+        mine = len(fake.messages(fake.dm_channel(world.alice)))
+        handed = await fake.slash(world.alice, thread, "game replace", {"old": world.alice, "new": world.bob})
+        assert not handed.ephemeral and "bob" in (handed.content or fake.last_message(thread).content)
+        await asyncio.sleep(0.3)
+        assert len(fake.messages(fake.dm_channel(world.alice))) == mine
+        assert fake.rejections == []
