@@ -350,6 +350,20 @@ def result_score_text(scene: Scene, seat: int) -> str:
     return str(score)
 
 
+def result_notes(scene: Scene, won: set[int]) -> list[str]:
+    """The line under the final ranking: an instant win, a shared victory, or why players equal on
+    points were separated (3-4 players: red markers, then fewer cards won), so a "2." with the
+    winner's score explains itself."""
+    result = scene.view.get("result") or {}
+    if result.get("instant_win") is not None:
+        return [scene.words("instant_win", name=fit(scene.name(next(iter(won))), 26, True, 420) if won else "?")]
+    if result.get("shared"):
+        return [scene.words("shared")]
+    if result.get("decided_by") in ("red", "cards"):
+        return [scene.words(f"tie_{result['decided_by']}")]
+    return []
+
+
 def result_panel(scene: Scene, box: Box) -> None:
     x, y, w, h = box
     d = scene.d
@@ -394,13 +408,7 @@ def result_panel(scene: Scene, box: Box) -> None:
                 HIGHLIGHT,
             )
         cy += 52
-    notes = []
-    if result.get("instant_win") is not None:
-        notes.append(
-            scene.words("instant_win", name=fit(scene.name(next(iter(won))), 26, True, 420) if won else "?")
-        )
-    elif result.get("shared"):
-        notes.append(scene.words("shared"))
+    notes = result_notes(scene, won)
     if notes:
         write(
             scene.image,

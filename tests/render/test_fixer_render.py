@@ -19,6 +19,7 @@ from render.fixer.cards import BIG, MINI, SUITS, TABLE, TILE, sort_key
 from render.fixer.panels import (
     pile_positions,
     ranked_seats,
+    result_notes,
     result_score_text,
     score_items,
     total_heading,
@@ -533,6 +534,19 @@ def test_shared_victory_in_4p_respects_the_visible_tie_breaks() -> None:
     assert winners(scene, ranked_seats(scene)) == {0, 2}
     view["seats"][0]["markers"] = {"black": 0, "red": 1}
     assert winners(_scene(view), ranked_seats(_scene(view))) == {0}
+
+
+def test_a_tie_broken_by_red_markers_or_cards_says_so() -> None:
+    view = four_player_shared_over()  # S1 and S3 on 15 points, S1 ranked first
+    assert result_notes(_scene(view), {0}) == []
+    view["result"]["decided_by"] = "red"
+    assert result_notes(_scene(view), {0}) == ["Tied on points: more red markers wins"]
+    view["result"]["decided_by"] = "cards"
+    view["locale"] = "zh-TW"
+    assert result_notes(_scene(view), {0}) == ["分數與紅色標記皆同：贏得的卡牌較少者勝"]
+    view["result"]["decided_by"] = "score"
+    assert result_notes(_scene(view), {0}) == []
+    assert fixer.draw(view)[:4] == b"\x89PNG"
 
 
 def test_solo_instant_win_names_the_automa() -> None:
