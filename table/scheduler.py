@@ -156,7 +156,10 @@ class Scheduler:
             return None  # another pass took it
         if item.game_id in announced:
             return None
-        result = await self.table.catch_up(item.game_id, item.turn)
+        # From the first action still owed, whichever item came due first (a lease moves an
+        # item's due time past the items of later moves).
+        owed = [d.turn for d in await self.db.pending_due(item.game_id) if d.kind == announce.ANNOUNCE]
+        result = await self.table.catch_up(item.game_id, min([item.turn, *owed]))
         if result is None or result.announce is None:
             await self.db.claim_due(item.id, now)  # nothing left to announce
             return None

@@ -106,6 +106,24 @@ async def test_two_lost_posts_make_one_late_post_with_both_moves(db: Database) -
     assert await _owed(db, game_id) == []
 
 
+async def test_a_late_post_starts_at_the_first_move_owed_even_after_a_lease(db: Database) -> None:
+    clock = ScriptedClock()
+    table = TableService(db, seed_source=lambda: "ann-7", clock=clock, durable_posts=True)
+    _, first = await _started(table)
+    _, legal = await table.legal_moves(channel_id="c", user=first)
+    one = await table.act(channel_id="c", user=first, action=legal[0])  # owed from t0 + GRACE
+    clock.advance(announce.GRACE / 2)
+    second = USERS[one.user_ids[one.to_act[0]]]
+    _, legal = await table.legal_moves(channel_id="c", user=second)
+    two = await table.act(channel_id="c", user=second, action=legal[0])  # owed from t0 + 1.5 GRACE
+    clock.advance(announce.GRACE / 2 + 1)
+    assert len(await Scheduler(table).run_once()) == 1  # the first: posted, never confirmed, leased
+    clock.advance(announce.GRACE / 2)  # the second comes due while the first is still leased
+    late = await Scheduler(table).run_once()
+    assert [n.kind for n in late] == ["announce"]
+    assert late[0].result is not None and late[0].result.lines("en") == one.lines("en") + two.lines("en")
+
+
 async def test_an_undo_deletes_the_announcement_of_what_it_took_back(db: Database) -> None:
     clock = ScriptedClock()
     table = TableService(db, seed_source=lambda: "ann-4", clock=clock, durable_posts=True)
