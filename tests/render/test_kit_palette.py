@@ -86,7 +86,8 @@ def test_cached_text_matches_freetype_drawing() -> None:
         x, y = 20.0, 40.0 if anchor[1] == "m" else 10.0
         for chunk, latin in kit._runs(text, True):
             f = kit.font(28, True) if latin else kit.cjk_font(28)
-            d.text((x, y), chunk, font=f, fill=kit.INK, anchor="l" + anchor[1])
+            for shift in range(1 + (0 if latin else kit.cjk_smear(28, True))):  # bold CJK: smeared
+                d.text((x + shift, y), chunk, font=f, fill=kit.INK, anchor="l" + anchor[1])
             x += f.getlength(chunk)
         return image
 
