@@ -99,8 +99,8 @@ def posted(interaction: discord.Interaction, result: Result) -> replies.Posted |
     """What closes the announcement of the moves ``result`` logged once its post is out."""
     if result.announce is None:
         return None
-    table, game_id, upto = service(interaction), result.game_id, result.announce
-    return lambda: table.announced(game_id, upto)
+    table = service(interaction)
+    return lambda: table.announced(result)
 
 
 def throttled(interaction: discord.Interaction) -> bool:

@@ -13,8 +13,9 @@ import os
 import discord
 from discord.ext import commands
 
-from cogs import components, outbox, posting, replies
+from cogs import components, outbox, posting, reach, replies
 from cogs.i18n import ui
+from table import observability
 from table.scheduler import VOTE_CHOICES, Notice, Scheduler
 from table.service import Result, TableService
 
@@ -94,27 +95,54 @@ class TurnKeeper(commands.Cog):
                 await self._posted(notice.result)
 
     async def _posted(self, result: Result) -> None:
-        """Close the announcement of the moves a post carried (``table.announce``)."""
+        """Settle the announcement of the moves a post carried (``table.announce``)."""
         if result.announce is not None:
-            await replies.confirm(lambda: self.table.announced(result.game_id, result.announce or 0))
+            await replies.confirm(lambda: self.table.announced(result))
 
     async def _announce(self, notice: Notice) -> None:
-        """The late post of moves whose own post never arrived. A channel that is gone or closed
-        to the bot ends the attempts (logged); a passing fault leaves the announcement leased, so
-        a later pass tries again (``table.announce.LEASE``)."""
-        assert notice.result is not None
+        """The late post of moves whose own post never arrived (``table.announce``).
+
+        Posted under the channel's posting lock, and only if the game is still at the version the
+        post shows: a newer write means a newer board, and the next lease rebuilds the late post
+        from it. A channel that refuses a file gets a text board; one that is gone or refuses the
+        bot, or a post Discord rejects for good, ends the attempts (logged and counted). A passing
+        fault leaves the announcement leased: a later pass tries again."""
+        result = notice.result
+        assert result is not None
+        game = notice.game
         try:
-            channel = await self._channel(notice.game.channel_id)
-            header = [notice.text()]
-            try:
-                post = await posting.public_post(notice.result, header)
-            except Exception:
-                log.exception("drawing game %s failed; announcing without the image", notice.game.id)
-                post = await posting.public_post(notice.result, header, draw=False)
-            await outbox.post(channel, **post)
-        except (discord.Forbidden, discord.NotFound) as err:
-            log.warning("game %s: its channel refuses the late post (%s); giving up", notice.game.id, err)
-        await self._posted(notice.result)
+            channel = await self._channel(game.channel_id)
+            async with outbox.lock(int(game.channel_id)):
+                row = await self.table.db.game(game.id)
+                if row is None or row.version != result.version:
+                    log.info("game %s changed since its late post was built; rebuilt at the next lease", game.id)
+                    return
+                await self._send_late(channel, notice, result)
+        except replies.POST_ERRORS as err:
+            if replies.transient(err):
+                raise
+            log.warning("game %s: its late post is refused for good (%s); giving up", game.id, err)
+            observability.LATE_POSTS.labels(game.game, "gave_up").inc()
+        else:
+            observability.LATE_POSTS.labels(game.game, "posted").inc()
+        await self._posted(result)
+
+    @staticmethod
+    async def _send_late(channel: discord.abc.Messageable, notice: Notice, result: Result) -> None:
+        header = [notice.text()]
+        try:
+            post = await posting.public_post(result, header)
+        except Exception:
+            log.exception("drawing game %s failed; announcing without the image", notice.game.id)
+            post = await posting.public_post(result, header, draw=False)
+        try:
+            await channel.send(**post)
+        except discord.Forbidden:
+            if "file" not in post:
+                raise
+            with reach.text_only():  # perhaps no Attach Files here: the text board instead
+                post = await posting.public_post(result, header)
+            await channel.send(**post)
 
     async def _remind(self, notice: Notice, channel: discord.abc.Messageable) -> None:
         guild = notice.game.guild_id

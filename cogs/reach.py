@@ -91,6 +91,16 @@ def unrestricted() -> Iterator[None]:
         _current.reset(token)
 
 
+@contextlib.contextmanager
+def text_only() -> Iterator[None]:
+    """For a post outside an interaction to a channel that refused a file: a text board instead."""
+    token = _current.set(Reach(attach=False))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
 def current() -> Reach:
     """The reach of the interaction being handled (everything allowed outside one)."""
     return _current.get()

@@ -244,13 +244,13 @@ async def to_channel(
         await channel.send(**post)
     except POST_ERRORS as again:
         log.warning("could not post to channel %s (%s, then %s)", interaction.channel_id, err, again)
-        if _transient(again):
+        if transient(again):
             later(resend(channel, post, str(interaction.channel_id), on_posted))
         return
     await confirm(on_posted)
 
 
-def _transient(error: BaseException) -> bool:
+def transient(error: BaseException) -> bool:
     """A fault that may pass (server errors, timeouts, connection resets, rate limits that outlived
     discord.py's own waits), unlike a missing permission or a deleted channel."""
     if isinstance(error, discord.HTTPException):
@@ -280,7 +280,7 @@ async def resend(
             await confirm(on_posted)
             return True
         except POST_ERRORS as error:
-            if not _transient(error):
+            if not transient(error):
                 break
             log.warning("could not post to channel %s (retrying): %s", where, error)
     log.error("gave up posting to channel %s", where)

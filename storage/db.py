@@ -160,8 +160,9 @@ def _user(row: Sequence[Any]) -> UserSettings:
     )
 
 
-DueRecord = tuple[int, str, int, float, float | None]
-"""A due item as copied between databases: (seat, kind, turn, due time, done time or ``None``)."""
+DueRecord = tuple[int, str, int, float, float | None, int | None]
+"""A due item as copied between databases: (seat, kind, turn, due time, done time or ``None``,
+the game version it was written at or ``None``)."""
 VoteRecord = tuple[int, int, str, str, float]
 """A vote as copied between databases: (seat, turn, voter, choice, time)."""
 
@@ -169,7 +170,8 @@ VoteRecord = tuple[int, int, str, str, float]
 GAME_ITEM_SEAT = -1
 """The ``seat`` of a due item that belongs to the whole game, not to one seat (an announcement of
 logged actions, ``table.announce``): its ``turn`` is the first action sequence number it covers,
-so an undo that deletes those actions deletes the item too."""
+so an undo that deletes those actions deletes the item too, and its ``version`` the game version
+the commit that logged them produced."""
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,8 @@ class DueItem:
     kind: str
     turn: int
     due_at: float
+    version: int | None = None
+    """The game version the item was written at (announcements; ``None`` for the others)."""
 
 
 @dataclass(frozen=True)
@@ -512,7 +516,7 @@ class Database:
                 if banks:
                     await self._write_banks(tx, game_id, banks)
                 await self._close_due(tx, game_id, now, None if status != "active" else ended)
-                await self._add_due(tx, game_id, due)
+                await self._add_due(tx, game_id, due, version + 1)
                 await tx.executemany(
                     "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [
@@ -609,12 +613,17 @@ class Database:
             )
 
     @staticmethod
-    async def _add_due(tx: Tx, game_id: int, due: Sequence[tuple[int, str, int, float]]) -> None:
+    async def _add_due(tx: Tx, game_id: int, due: Sequence[tuple[Any, ...]], version: int | None = None) -> None:
+        """Insert ``due`` items (seat, kind, turn, due time); the whole-game ones (``GAME_ITEM_SEAT``)
+        carry ``version``, the game version this write produces."""
         if due:
             await tx.executemany(
-                "INSERT INTO due_items (game_id, seat, kind, turn, due_at) VALUES (?, ?, ?, ?, ?)"
+                "INSERT INTO due_items (game_id, seat, kind, turn, due_at, version) VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (game_id, seat, kind, turn) DO NOTHING",
-                [(game_id, seat, kind, turn, due_at) for seat, kind, turn, due_at in due],
+                [
+                    (game_id, seat, kind, turn, due_at, version if seat == GAME_ITEM_SEAT else None)
+                    for seat, kind, turn, due_at in due
+                ],
             )
 
     async def add_due(self, game_id: int, seat: int, kind: str, turn: int, due_at: float) -> None:
@@ -625,22 +634,19 @@ class Database:
     async def due_items(self, now: float, limit: int = 500) -> list[DueItem]:
         """Pending items due by ``now``, earliest first (read from the index of pending items)."""
         rows = await self._fetch(
-            "SELECT id, game_id, seat, kind, turn, due_at FROM due_items WHERE done_at IS NULL AND due_at <= ?"
+            "SELECT id, game_id, seat, kind, turn, due_at, version FROM due_items WHERE done_at IS NULL AND due_at <= ?"
             " ORDER BY due_at LIMIT ?",
             (now, limit),
         )
-        return [DueItem(int(r[0]), int(r[1]), int(r[2]), str(r[3]), int(r[4]), float(r[5])) for r in rows]
+        return [_due(r) for r in rows]
 
     async def pending_due(self, game_id: int) -> list[DueItem]:
         """A game's pending items, whenever due."""
         rows = await self._fetch(
-            "SELECT id, game_id, seat, kind, turn, due_at FROM due_items WHERE game_id = ? AND done_at IS NULL",
+            "SELECT id, game_id, seat, kind, turn, due_at, version FROM due_items WHERE game_id = ? AND done_at IS NULL",
             (game_id,),
         )
-        return sorted(
-            (DueItem(int(r[0]), int(r[1]), int(r[2]), str(r[3]), int(r[4]), float(r[5])) for r in rows),
-            key=lambda d: (d.due_at, d.id),
-        )
+        return sorted((_due(r) for r in rows), key=lambda d: (d.due_at, d.id))
 
     async def claim_due(self, item_id: int, now: float) -> bool:
         """Mark one item done; True only for the one caller that marked it (no item acts twice)."""
@@ -672,14 +678,19 @@ class Database:
             )
         return changed == 1
 
-    async def close_game_items(self, game_id: int, kind: str, upto: int, now: float) -> int:
-        """Close the pending whole-game items of ``kind`` whose ``turn`` is at most ``upto``
-        (the announcements a post covered); how many closed."""
+    async def drop_game_items(self, game_id: int, kind: str, version: int, upto: int, first: int | None = None) -> int:
+        """Delete the pending whole-game items of ``kind`` a post covered (they are worth nothing
+        once done, and a game writes one per move): those written at a version up to ``version``
+        with a ``turn`` up to ``upto`` — or, given ``first``, only the one with that ``turn``
+        written at exactly ``version``. How many went."""
+        if first is None:
+            sql, params = "version <= ? AND turn <= ?", (version, upto)
+        else:
+            sql, params = "version = ? AND turn = ?", (version, first)
         async with self.transaction() as tx:
             return await tx.execute(
-                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND seat = ? AND kind = ? AND turn <= ?"
-                " AND done_at IS NULL",
-                (now, game_id, GAME_ITEM_SEAT, kind, upto),
+                f"DELETE FROM due_items WHERE game_id = ? AND seat = ? AND kind = ? AND done_at IS NULL AND {sql}",
+                (game_id, GAME_ITEM_SEAT, kind, *params),
             )
 
     async def postpone_due(self, item_id: int, due_at: float) -> None:
@@ -819,13 +830,18 @@ class Database:
     async def schedule_of(self, game_id: int) -> tuple[list[DueRecord], list[VoteRecord]]:
         """A game's due items (pending and done) and votes, in a stable order, for copying."""
         due = await self._fetch(
-            "SELECT seat, kind, turn, due_at, done_at FROM due_items WHERE game_id = ?", (game_id,)
+            "SELECT seat, kind, turn, due_at, done_at, version FROM due_items WHERE game_id = ?", (game_id,)
         )
         votes = await self._fetch(
             "SELECT seat, turn, voter, choice, at FROM votes WHERE game_id = ?", (game_id,)
         )
         due_out: list[DueRecord] = sorted(
-            (int(r[0]), str(r[1]), int(r[2]), float(r[3]), None if r[4] is None else float(r[4])) for r in due
+            (
+                (int(r[0]), str(r[1]), int(r[2]), float(r[3]), None if r[4] is None else float(r[4]),
+                 None if r[5] is None else int(r[5]))
+                for r in due
+            ),
+            key=lambda d: (d[0], d[1], d[2], d[3], d[4] or 0.0, d[5] or 0),
         )
         vote_out: list[VoteRecord] = sorted((int(r[0]), int(r[1]), str(r[2]), str(r[3]), float(r[4])) for r in votes)
         return due_out, vote_out
@@ -862,7 +878,7 @@ class Database:
                 [(row.id, a.seq, a.seat, a.action, a.user_id, json.dumps(a.events), a.at) for a in actions],
             )
             await tx.executemany(
-                "INSERT INTO due_items (game_id, seat, kind, turn, due_at, done_at) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO due_items (game_id, seat, kind, turn, due_at, done_at, version) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(row.id, *d) for d in due],
             )
             await tx.executemany(
@@ -873,6 +889,12 @@ class Database:
 
     async def _after_explicit_ids(self, tx: Tx) -> None:
         """Hook for backends whose id generator must learn about explicitly written ids."""
+
+
+def _due(r: Sequence[Any]) -> DueItem:
+    """A due item from ``id, game_id, seat, kind, turn, due_at, version``."""
+    version = None if r[6] is None else int(r[6])
+    return DueItem(int(r[0]), int(r[1]), int(r[2]), str(r[3]), int(r[4]), float(r[5]), version)
 
 
 def _action(r: Sequence[Any]) -> ActionRow:

@@ -126,6 +126,13 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (user_id, start)
     );
     """,
+    # 5: the game version a due item was written at. An announcement of logged actions
+    # (``table.announce``) names the actions by their first sequence number, and an undo makes
+    # those numbers free for other actions; the version tells the announcement of a move from that
+    # of the move taken back in its place, so confirming one post can never close the other.
+    """
+    ALTER TABLE due_items ADD COLUMN version INTEGER DEFAULT NULL;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

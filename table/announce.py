@@ -4,8 +4,8 @@ A move is committed first and posted after, so a crash (or a lost connection tha
 adapter's own retries) between the two used to lose the post: the channel kept showing the old
 board and nobody was told it was their turn. Now the commit that logs actions also writes one
 ``announce`` due item for the whole game (``storage.GAME_ITEM_SEAT``), keyed by the first action
-it logged, in the same transaction. The adapter closes the items its post covered once that post
-is out (``TableService.announced``). Whatever is still open ``GRACE`` later is announced again by
+it logged, in the same transaction, with the game version that commit produced. The adapter settles the
+item once the move's post is out (``TableService.announced``). Whatever is still open ``GRACE`` later is announced again by
 the durable scheduler (``TableService.catch_up``): the board as it stands and the lines of every
 action not yet announced — so a move is posted at least once. (A post that went out just before
 a crash that kept it from being confirmed is posted a second time: a repeated board, never a
@@ -19,6 +19,9 @@ from __future__ import annotations
 
 ANNOUNCE = "announce"
 """The due-item kind of an action range not yet posted."""
+
+CAUGHT_UP = "caught_up"
+"""The ``Result.kind`` of a late post."""
 
 GRACE = 600.0
 """Real seconds a post may take before the scheduler announces the move itself: longer than the

@@ -42,8 +42,9 @@ RENDER_SECONDS = Histogram(
     "postern_render_seconds", "Drawing one board image", ["game"], buckets=LATENCY_BUCKETS, registry=REGISTRY
 )
 LATE_POSTS = Counter(
-    "postern_late_posts_total", "Moves announced by the scheduler because their own post was not confirmed",
-    ["game"], registry=REGISTRY,
+    "postern_late_posts_total",
+    "Late posts of moves whose own post was lost: posted, or given up (the channel refuses the bot)",
+    ["game", "outcome"], registry=REGISTRY,
 )
 LIVE_GAMES = Gauge("postern_live_games", "Games in a lobby or being played", ["game"], registry=REGISTRY)
 LOOP_LAG = Gauge("postern_event_loop_lag_seconds", "How late the event loop ran a 1 s timer", registry=REGISTRY)

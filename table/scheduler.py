@@ -166,8 +166,7 @@ class Scheduler:
         announced.add(item.game_id)
         row = await self.db.game(item.game_id)
         assert row is not None
-        observability.LATE_POSTS.labels(row.game).inc()
-        return Notice("announce", row, item.seat, "", "", result.announce, locale=row.locale, result=result)
+        return Notice("announce", row, item.seat, "", "", result.announce[1], locale=row.locale, result=result)
 
     async def _remind(self, item: DueItem, row: GameRow, seat: SeatRow, now: float) -> Notice | None:
         settings = await self.db.user_settings(seat.user_id)

@@ -100,9 +100,9 @@ class Result:
     """Per seat, the game time until which its player is away, or ``None``."""
     stamp: int = 0
     """What the move buttons and pickers of this result are drawn for (``table.stamps``)."""
-    announce: int | None = None
-    """The last action sequence number this call logged, when its public post is what announces
-    it (``table.announce``): the adapter passes it to ``TableService.announced`` once posted."""
+    announce: tuple[int, int] | None = None
+    """The first and last action sequence numbers this result's public post announces
+    (``table.announce``): the adapter hands the result to ``TableService.announced`` once posted."""
 
     def clocks(self, locale: str | None = None) -> list[str | None]:
         """Each seat's bank as the reader reads it ("1 d 4 h left"), with "away until …" for a
@@ -953,12 +953,22 @@ class TableService(PlayerCalls, ServerCalls):
 
     def _announces(self, result: Result, seq: int, actions: list[NewAction]) -> Result:
         if self._announcing(seq, actions):
-            result.announce = seq + len(actions) - 1
+            result.announce = (seq, seq + len(actions) - 1)
         return result
 
-    async def announced(self, game_id: int, upto: int) -> None:
-        """A public post carried the game's actions up to ``upto``: nothing of them is owed."""
-        await self.db.close_game_items(game_id, announce.ANNOUNCE, upto, self.clock.now())
+    async def announced(self, result: Result) -> None:
+        """``result``'s public post is out: what it announced is no longer owed.
+
+        A move's own post settles only its own announcement (the one its commit wrote, at its
+        version): it carries no line of an earlier move whose post was lost. A late post
+        (``catch_up``) settles every announcement written up to the version it showed, for the
+        actions it carried. Neither can settle the announcement of a move logged after an undo
+        under the same sequence numbers: that one was written at a later version."""
+        if result.announce is None:
+            return
+        first, upto = result.announce
+        own = None if result.kind == announce.CAUGHT_UP else first
+        await self.db.drop_game_items(result.game_id, announce.ANNOUNCE, result.version, upto, own)
 
     async def catch_up(self, game_id: int, first: int) -> Result | None:
         """The late announcement of the game's actions from ``first`` on: the board as it stands,
@@ -972,8 +982,8 @@ class TableService(PlayerCalls, ServerCalls):
         if not logged:
             return None
         events = [e for action in logged for e in action.events][-announce.MAX_LINES:]
-        result = await self._result("caught_up", row, None, events, self._state(row))
-        result.announce = logged[-1].seq
+        result = await self._result(announce.CAUGHT_UP, row, None, events, self._state(row))
+        result.announce = (first, logged[-1].seq)
         return result
 
     # ---- reading -------------------------------------------------------------------------------

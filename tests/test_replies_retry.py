@@ -55,9 +55,9 @@ async def test_retries_end() -> None:
 
 
 def test_which_faults_pass() -> None:
-    assert replies._transient(_http(500)) and replies._transient(_http(429))
-    assert replies._transient(ConnectionResetError()) and replies._transient(TimeoutError())
-    assert not replies._transient(_http(403)) and not replies._transient(_http(404))
+    assert replies.transient(_http(500)) and replies.transient(_http(429))
+    assert replies.transient(ConnectionResetError()) and replies.transient(TimeoutError())
+    assert not replies.transient(_http(403)) and not replies.transient(_http(404))
 
 
 class Messageable(Channel, discord.abc.Messageable):

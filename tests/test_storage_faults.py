@@ -243,6 +243,10 @@ async def _exercise_every_query(db: Database) -> None:
     items = await db.due_items(100.0)
     await db.pending_due(game_id)
     await db.postpone_due(items[0].id, 95.0)
+    # the outbox of posts: an announcement leased, dropped by range and exactly
+    await db.lease_due(items[0].id, items[0].due_at, 99.0)
+    await db.drop_game_items(game_id, "announce", version, 5)
+    await db.drop_game_items(game_id, "announce", version, 5, first=2)
     await db.claim_due(items[0].id, 100.0)
     await db.save_user_settings(UserSettings("u1", quiet_start=1320, quiet_end=420, time_zone="Asia/Taipei"))
     await db.save_user_settings(UserSettings("u1", reminders=False))

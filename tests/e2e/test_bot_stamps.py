@@ -44,5 +44,5 @@ async def test_buttons_survive_away_and_back(tmp_path: Path) -> None:
             done = await fake.select(mover, opened.message, picker, [moves[0]])  # type: ignore[arg-type]
             assert not done.ephemeral and done.files
             stale = await fake.click(mover, post, custom_id=first)
-            assert stale.ephemeral and not stale.files
+            assert stale.ephemeral and not stale.files and "older position" in (stale.content or "")
             assert fake.rejections == [] and fake.unknown_routes == []
