@@ -70,6 +70,10 @@ DEPOT_AT: dict[int, tuple[int, int]] = {
 }
 """Depot centres (x) and tops (y): a ring numbered clockwise around the black depot."""
 TRACK_COLS = 7
+TITLE = 18
+"""Size of the boxes' titles ("Round goods", "Track", ...): the smallest text on the board."""
+COUNT = 20
+"""Size of the numbers players read at a glance (round spaces, stack counts, track positions)."""
 
 
 @lru_cache(maxsize=16)
@@ -87,25 +91,25 @@ def _board_frame(locale: str, solo: bool) -> Image.Image:
         paste_centre(img, die(n, 50, kit.INK), x + 34, top + 34)
     bx = RING_CX - DEPOT_W // 2
     box(ctx, bx, DEPOT_ROWS[1], DEPOT_W, DEPOT_H, BLACK_DEPOT_BG, kit.INK, 2, 12)
-    label(ctx, (RING_CX, DEPOT_ROWS[1] + 6), ctx.w("black"), 16, kit.WHITE, anchor="ma")
+    label(ctx, (RING_CX, DEPOT_ROWS[1] + 5), ctx.w("black"), TITLE, kit.WHITE, anchor="ma")
     # round goods and stacks
     x, y, w, h = ROUND_BOX
     box(ctx, x, y, w, h, DEPOT_BG, kit.GREY, 1, 12)
-    label(ctx, (x + 14, y + 8), ctx.w("round_goods"), 16)
-    label(ctx, (x + 14 + 5 * 62 + 14, y + 8), ctx.w("stacks"), 16)
+    label(ctx, (x + 14, y + 6), ctx.w("round_goods"), TITLE)
+    label(ctx, (x + 14 + 5 * 62 + 14, y + 6), ctx.w("stacks"), TITLE)
     for k in range(5):
         rx, ry = x + 14 + k * 62, y + 34
-        d.rounded_rectangle((rx, ry, rx + 56, ry + 64), radius=8, fill=PANEL, outline=kit.GREY, width=1)
-        num(img, (rx + 28, ry + 10), str(k + 1), 14, kit.DARK, "mm")
+        d.rounded_rectangle((rx, ry, rx + 56, ry + 66), radius=8, fill=PANEL, outline=kit.GREY, width=1)
+        num(img, (rx + 28, ry + 12), str(k + 1), COUNT, kit.DARK, "mm")
     if solo:
         x, y, w, h = SOLO_BOX
         box(ctx, x, y, w, h, DEPOT_BG, kit.GREY, 1, 12)
-        label(ctx, (x + 14, y + 8), ctx.w("solo_track"), 16)
+        label(ctx, (x + 14, y + 8), ctx.w("solo_track"), TITLE)
         return img
     # turn-order track
     x, y, w, h = TRACK_BOX
     box(ctx, x, y, w, h, DEPOT_BG, kit.GREY, 1, 12)
-    label(ctx, (x + 14, y + 8), ctx.w("track"), 16)
+    label(ctx, (x + 14, y + 8), ctx.w("track"), TITLE)
     cw = (w - 20) // TRACK_COLS
     base = y + h - 26
     for pos in range(TRACK_COLS):
@@ -113,14 +117,14 @@ def _board_frame(locale: str, solo: bool) -> Image.Image:
         d.rounded_rectangle(
             (cx - cw / 2 + 3, y + 32, cx + cw / 2 - 3, base + 20), radius=6, fill=PANEL, outline=FADED
         )
-        num(img, (cx, base + 8), str(pos), 16, kit.DARK, "mm")
+        num(img, (cx, base + 8), str(pos), COUNT, kit.DARK, "mm")
     # bonus tiles and players
     x, y, w, h = BONUS_BOX
     box(ctx, x, y, w, h, DEPOT_BG, kit.GREY, 1, 12)
-    label(ctx, (x + 14, y + 8), ctx.w("bonus"), 16)
+    label(ctx, (x + 14, y + 8), ctx.w("bonus"), TITLE)
     x, y, w, h = PLAYERS_BOX
     box(ctx, x, y, w, h, DEPOT_BG, kit.GREY, 1, 12)
-    label(ctx, (x + 14, y + 8), ctx.w("order") + " · " + ctx.w("scores"), 16)
+    label(ctx, (x + 14, y + 8), ctx.w("order") + " · " + ctx.w("scores"), TITLE)
     return img
 
 
@@ -149,7 +153,7 @@ def _depot(ctx: Ctx, depot: dict[str, Any], x: int, y: int) -> None:
     """Goods waiting on the depot (grouped by kind) and its hex slots (only those in use)."""
     groups = goods_groups(k for k in depot.get("goods") or [] if isinstance(k, int))
     room = DEPOT_W - 78
-    for size, rows, mid in ((38, 1, 34), (30, 1, 34), (22, 2, 22)):
+    for size, rows, mid in ((38, 1, 34), (30, 1, 34), (28, 2, 20)):
         if rows > 1 or goods_flow_fits(groups, room, size):
             goods_flow(ctx, groups, x + 70, y + mid, room, size, rows=rows, show_one=False)
             break
@@ -160,7 +164,7 @@ def _depot(ctx: Ctx, depot: dict[str, Any], x: int, y: int) -> None:
     for k, slot in enumerate(slots):
         code = slot.get("tile")
         sprite = ctx.tile(str(code), SLOT_W) if code else empty_slot(str(slot.get("colour") or "?"), SLOT_W)
-        paste_centre(ctx.img, sprite, sx + k * (sw + 4), y + DEPOT_H - 12 - sh / 2)
+        paste_centre(ctx.img, sprite, sx + k * (sw + 4), y + DEPOT_H - 8 - sh / 2)
 
 
 def _black_depot(ctx: Ctx, x: int, y: int) -> None:
@@ -169,7 +173,7 @@ def _black_depot(ctx: Ctx, x: int, y: int) -> None:
     if not slots:
         return
     per_row = (len(slots) + 1) // 2 if len(slots) > 4 else len(slots)
-    width = 54 if per_row <= 4 else 46
+    width = 56 if per_row <= 4 else 46
     sw, sh, radius = hex_box(width)
     rows = [slots[:per_row], slots[per_row:]] if len(slots) > per_row else [slots]
     row_step = radius * 1.5 + 2
@@ -192,18 +196,18 @@ def _round_goods(ctx: Ctx, x: int, y: int) -> None:
         bx, by = x + 14 + k * 62, y + 34
         if rnd == k + 1 and ctx.view.get("status") != "over":
             ctx.d.rounded_rectangle(
-                (bx, by, bx + 56, by + 64), radius=8, fill=kit.WHITE, outline=kit.INK, width=3
+                (bx, by, bx + 56, by + 66), radius=8, fill=kit.WHITE, outline=kit.INK, width=3
             )
-            num(ctx.img, (bx + 28, by + 10), str(k + 1), 14, kit.DARK, "mm")
+            num(ctx.img, (bx + 28, by + 12), str(k + 1), COUNT, kit.DARK, "mm")
         kind = goods[k] if k < len(goods) else None
         if isinstance(kind, int):
-            paste_centre(ctx.img, crate(kind, 38), bx + 28, by + 40)
+            paste_centre(ctx.img, crate(kind, 36), bx + 28, by + 45)
     stacks = ctx.view.get("goods_stacks") or {}
     sx = x + 14 + 5 * 62 + 14
     for k, letter in enumerate(p for p in PHASES if p in stacks):
         bx = sx + k * 64
-        paste_centre(ctx.img, hidden_crate(34), bx + 17, y + 60)
-        num(ctx.img, (bx + 17, y + 92), f"{letter}×{as_int(stacks.get(letter))}", 16, kit.DARK, "mm")
+        paste_centre(ctx.img, hidden_crate(34), bx + 20, y + 56)
+        num(ctx.img, (bx + 20, y + 90), f"{letter}×{as_int(stacks.get(letter))}", COUNT, kit.DARK, "mm")
 
 
 def _track(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
@@ -230,10 +234,10 @@ def _bonus(ctx: Ctx, x: int, y: int, w: int) -> None:
         large, small = entry.get("large"), entry.get("small")
         cx = x0 + k * BONUS_COL + BONUS_COL / 2
         paste_centre(
-            ctx.img, bonus_tile(colour, large if isinstance(large, int) else None, 47, True), cx, y + 64
+            ctx.img, bonus_tile(colour, large if isinstance(large, int) else None, 48, True), cx, y + 64
         )
         paste_centre(
-            ctx.img, bonus_tile(colour, small if isinstance(small, int) else None, 40, False), cx, y + 130
+            ctx.img, bonus_tile(colour, small if isinstance(small, int) else None, 44, False), cx, y + 130
         )
 
 
@@ -272,7 +276,7 @@ def _players_table(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
         num(ctx.img, (x + w - 16, ry), f"{score}", 26, kit.INK, "rm")
         tag = "▶ " + ctx.w("to_act") if seat in acting else (("✓ " + ctx.w("done")) if played else "")
         if tag:
-            label(ctx, (x + w - 90, ry), tag, 16, kit.DARK, bold=False, anchor="rm")
+            label(ctx, (x + w - 90, ry), tag, TITLE, kit.DARK, bold=False, anchor="rm")
 
 
 def _solo_track(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:

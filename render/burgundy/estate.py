@@ -7,12 +7,15 @@ bonus tiles and sold goods.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from render import kit
 from render.burgundy.ctx import Ctx, as_int, box, final_totals, label, last_spaces, num
-from render.burgundy.goods import goods_flow, goods_groups_of
+from render.burgundy.goods import READABLE_CRATE, goods_flow, goods_flow_height, goods_groups_of
 from render.burgundy.sprites import (
+    TEXT_MIN,
     bonus_tile,
     coin,
     die,
@@ -27,9 +30,10 @@ from render.burgundy.sprites import (
 )
 from render.burgundy.style import COLOUR_ORDER, HIGHLIGHT, PANEL, seat_colour, seat_tint
 
-# Hex widths and panel heights (header + estate of a standard board at that width + margin).
-PANEL_HEX = 60
-PANEL_H = 52 + 383 + 12
+# Hex widths and panel heights (header + estate of a standard board at that width + margin). The
+# public panels' hexes are the smallest that print letter, die number and "@n" at 18 px or more.
+PANEL_HEX = 66
+PANEL_H = 52 + 422 + 12
 OWN_H = 60 + 572 + 14
 COMPACT_HEX = 34
 OTHER_H = 48 + 217 + 10
@@ -99,7 +103,7 @@ def _panel_header(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, big:
         "rm",
     )
     if ctx.locale != "en":
-        vp_w += label(ctx, (x + w - 14 - vp_w - 4, y + h / 2), ctx.w("vp"), 18, kit.INK, anchor="rm") + 4
+        vp_w += label(ctx, (x + w - 14 - vp_w - 4, y + h / 2), ctx.w("vp"), 20, kit.INK, anchor="rm") + 4
     tag = ""
     if seat in [s for s in ctx.view.get("to_act") or [] if isinstance(s, int)]:
         tag = "▶ " + ctx.w("to_act")
@@ -112,18 +116,56 @@ def _panel_header(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, big:
     right = x + w - 14 - vp_w - 16
     if tag:
         right -= label(ctx, (right, y + h / 2), tag, 18, kit.INK, anchor="rm") + 14
-    extra_w = kit.text_width(extra, 16, False)
+    extra_w = kit.text_width(extra, TEXT_MIN, False)
     name_w = max(60, right - (x + 50) - extra_w - 16)
     nw = label(ctx, (x + 50, y + h / 2), name, 24 if big else 22, kit.INK, anchor="lm", max_width=name_w)
-    label(ctx, (x + 50 + nw + 12, y + h / 2 + 1), extra, 16, kit.DARK, bold=False, anchor="lm")
+    label(ctx, (x + 50 + nw + 12, y + h / 2 + 1), extra, TEXT_MIN, kit.DARK, bold=False, anchor="lm")
+
+
+@dataclass(frozen=True)
+class InfoSizes:
+    """Sizes in an estate's info column: section titles (0 leaves them out), dice, counter icons,
+    storage hexes, goods crates, sold crates, large bonus tiles, and the gap between sections."""
+
+    text: int
+    die: int
+    icon: int
+    storage: int
+    crate: int
+    sold: int
+    bonus: int
+    gap: int
+
+    @property
+    def head(self) -> int:
+        """Height of a section title line."""
+        return self.text + 6 if self.text else 0
+
+
+PUBLIC_INFO = InfoSizes(
+    text=TEXT_MIN, die=46, icon=30, storage=56, crate=36, sold=READABLE_CRATE, bonus=46, gap=10
+)
+OWN_INFO = InfoSizes(text=22, die=68, icon=42, storage=78, crate=52, sold=36, bonus=56, gap=14)
+COMPACT_INFO = InfoSizes(text=0, die=40, icon=28, storage=56, crate=30, sold=0, bonus=46, gap=8)
+
+
+def _dice(estate: dict[str, Any]) -> tuple[list[int], int]:
+    """Unused dice values and the number of used ones."""
+    unused = [v for v in estate.get("dice") or [] if isinstance(v, int)]
+    rolled = [v for v in estate.get("rolled") or [] if isinstance(v, int)]
+    return unused, max(0, len(rolled) - len(unused))
+
+
+def _dice_width(estate: dict[str, Any], size: int) -> int:
+    """Width ``_dice_row`` uses (each die and the gap after it; a dash when none was rolled)."""
+    unused, used = _dice(estate)
+    return (len(unused) + used) * (size + 8) if unused or used else 30
 
 
 def _dice_row(ctx: Ctx, estate: dict[str, Any], x: int, y: int, size: int) -> int:
     """Unused dice bright in the owner's colour, used ones blank and faded; returns the width used."""
     seat = as_int(estate.get("seat"))
-    unused = [v for v in estate.get("dice") or [] if isinstance(v, int)]
-    rolled = [v for v in estate.get("rolled") or [] if isinstance(v, int)]
-    used = max(0, len(rolled) - len(unused))
+    unused, used = _dice(estate)
     cx = x
     for v in unused:
         paste_centre(ctx.img, die(v, size, seat_colour(seat)), cx + size / 2, y + size / 2)
@@ -131,22 +173,35 @@ def _dice_row(ctx: Ctx, estate: dict[str, Any], x: int, y: int, size: int) -> in
     for _ in range(used):
         paste_centre(ctx.img, die(0, size, seat_colour(seat), faded=True), cx + size / 2, y + size / 2)
         cx += size + 8
-    if not rolled:
+    if not unused and not used:
         label(ctx, (x, y + size / 2), "—", 20, kit.GREY, anchor="lm")
         cx += 30
     return cx - x
 
 
+def _counter_font(size: int) -> int:
+    return max(20, int(size * 0.85))
+
+
 def _counters(ctx: Ctx, estate: dict[str, Any], x: int, y: int, size: int) -> int:
     """Silverlings and workers, icon plus a large number."""
-    font = int(size * 0.85)
+    font = _counter_font(size)
     paste_centre(ctx.img, coin(size), x + size / 2, y)
-    cx = x + size + 6
-    cx += num(ctx.img, (cx, y), str(as_int(estate.get("silver"))), font) + 18
+    cx = x + size + 5
+    cx += num(ctx.img, (cx, y), str(as_int(estate.get("silver"))), font) + 12
     paste_centre(ctx.img, worker(size), cx + size / 2, y)
-    cx += size + 6
+    cx += size + 5
     cx += num(ctx.img, (cx, y), str(as_int(estate.get("workers"))), font)
     return cx - x
+
+
+def _counters_width(estate: dict[str, Any], size: int) -> int:
+    """Width ``_counters`` will need (large counts push them under the dice)."""
+    font = _counter_font(size)
+    digits = kit.text_width(str(as_int(estate.get("silver"))), font, True) + kit.text_width(
+        str(as_int(estate.get("workers"))), font, True
+    )
+    return 2 * (size + 5) + 12 + digits
 
 
 def _storage_row(ctx: Ctx, estate: dict[str, Any], x: int, y: int, hex_w: int) -> None:
@@ -159,87 +214,140 @@ def _storage_row(ctx: Ctx, estate: dict[str, Any], x: int, y: int, hex_w: int) -
         paste_centre(ctx.img, sprite, x + k * (sw + 6) + sw / 2, y + sh / 2)
 
 
-def _bonus_row(ctx: Ctx, estate: dict[str, Any], x: int, y: int, size: int) -> int:
-    """Bonus tiles won (large ones bigger, with their value); returns the width used."""
-    cx = x
+def _bonus_tiles(ctx: Ctx, estate: dict[str, Any]) -> list[tuple[str, bool, int]]:
+    """(colour, large, value) of the bonus tiles won."""
+    values = ctx.view.get("bonus_values") or [0, 0]
+    out = []
     for code in estate.get("bonus") or []:
         code = str(code)
         if len(code) == 4 and code[:3] in ("BL-", "BS-") and code[3] in COLOUR_ORDER:
             large = code[1] == "L"
-            values = ctx.view.get("bonus_values") or [0, 0]
-            value = values[0] if large else values[1]
-            s = size if large else int(size * 0.8)
-            paste_centre(ctx.img, bonus_tile(code[3], as_int(value), s, large), cx + s / 2, y)
-            cx += s + 6
-    return cx - x
+            value = values[0] if large else values[1] if len(values) > 1 else 0
+            out.append((code[3], large, as_int(value)))
+    return out
 
 
-def _counters_width(estate: dict[str, Any], size: int) -> int:
-    """Width ``_counters`` will need (large counts push them under the dice)."""
-    font = int(size * 0.85)
-    digits = kit.text_width(str(as_int(estate.get("silver"))), font, True) + kit.text_width(
-        str(as_int(estate.get("workers"))), font, True
-    )
-    return 2 * (size + 6) + 18 + digits
+def _bonus_row(
+    ctx: Ctx, tiles: list[tuple[str, bool, int]], x: int, y: int, size: int, w: int, draw: bool = True
+) -> int:
+    """Bonus tiles won (large ones bigger) from the top ``y``, wrapping at width ``w``; returns
+    the height used."""
+    cx, cy = x, y + size / 2
+    for colour, large, value in tiles:
+        s = size if large else size - 6
+        if cx > x and cx + s > x + w:
+            cx, cy = x, cy + size + 6
+        if draw:
+            paste_centre(ctx.img, bonus_tile(colour, value, s, large), cx + s / 2, cy)
+        cx += s + 6
+    return round(cy + size / 2 - y) if tiles else 0
 
 
-def _info_column(
-    ctx: Ctx,
-    estate: dict[str, Any],
-    x: int,
-    y: int,
-    w: int,
-    scale: float,
-    second: tuple[int, int] | None = None,
-) -> None:
-    """Dice, silverlings, workers, storage, goods; then bonus tiles and sold goods.
+Draw = Callable[[int, int], None]
+Section = tuple[int, Draw]
+"""A block of the info column: its height, and how to draw it with its top-left at (x, y)."""
 
-    ``second`` (x, y) moves the bonus tiles and sold goods to a second column of a wide panel.
-    """
 
-    def px(v: float) -> int:
-        return int(v * scale)
+def _titled(ctx: Ctx, z: InfoSizes, title: str, height: int, body: Draw) -> Section:
+    """A block under its title (no title when ``z.text`` is 0)."""
 
-    head = px(18)
-    die_s = px(56)
-    label(ctx, (x, y), ctx.w("dice"), px(15))
-    dw = _dice_row(ctx, estate, x, y + head, die_s)
-    icon = px(34)
-    cx = x + max(dw, px(128)) + px(12)
-    if cx + _counters_width(estate, icon) > x + w:  # big numbers: counters go under the dice
-        y += die_s + px(8)
-        cx = x
-        _counters(ctx, estate, cx, y + head + icon // 2, icon)
-        y += icon - die_s
-    else:
-        _counters(ctx, estate, cx, y + head + die_s // 2, icon)
-    y += head + die_s + px(10)
-    label(ctx, (x, y), ctx.w("storage"), px(15))
-    hex_w = px(60)
-    _storage_row(ctx, estate, x, y + head, hex_w)
-    y += head + hex_box(hex_w)[1] + px(8)
-    label(ctx, (x, y), ctx.w("goods"), px(15))
-    size = px(40)
-    goods = list(estate.get("goods") or [])
-    if any(isinstance(g, int) and g > 0 for g in goods):
-        used = goods_flow(ctx, goods_groups_of(goods), x, y + head + size // 2, w, size, rows=2)
-    else:
-        label(ctx, (x, y + head + size // 2), "—", px(20), kit.GREY, anchor="lm")
-        used = size
-    y += head + used + px(10)
-    if second is not None:
-        x, y = second
-    if estate.get("bonus"):
-        label(ctx, (x, y), ctx.w("bonus"), px(15))
-        _bonus_row(ctx, estate, x, y + head + px(18), px(36))
-        y += head + px(44)
-    sold = list(estate.get("sold") or [])
-    if any(isinstance(g, int) and g > 0 for g in sold):
-        label(ctx, (x, y), ctx.w("sold"), px(15))
-        used = goods_flow(ctx, goods_groups_of(sold), x, y + head + px(12), w, px(24), faded=True, rows=2)
-        y += head + used + px(10)
-    if second is not None:
-        label(ctx, (x, y), f"{ctx.w('empty')}: {as_int(estate.get('empty'))}", px(15))
+    def draw(x: int, y: int) -> None:
+        if z.text:
+            label(ctx, (x, y), ctx.w(title), z.text)
+        body(x, y + z.head)
+
+    return z.head + height, draw
+
+
+def _info_sections(
+    ctx: Ctx, estate: dict[str, Any], w: int, z: InfoSizes, wide: bool = False
+) -> tuple[list[Section], list[Section]]:
+    """The info column's blocks, each ``w`` wide: dice and counters, storage, goods; then bonus
+    tiles and sold goods (and the empty spaces on a ``wide`` panel, which has a second column)."""
+    first: list[Section] = []
+    rest: list[Section] = []
+    dw = max(_dice_width(estate, z.die), 2 * (z.die + 8)) + 6
+    beside = dw + _counters_width(estate, z.icon) <= w
+
+    def dice(x: int, y: int) -> None:
+        _dice_row(ctx, estate, x, y, z.die)
+        if beside:
+            _counters(ctx, estate, x + dw, y + z.die // 2, z.icon)
+        else:  # big numbers: counters go under the dice
+            _counters(ctx, estate, x, y + z.die + z.gap + z.icon // 2, z.icon)
+
+    first.append(_titled(ctx, z, "dice", z.die if beside else z.die + z.gap + z.icon, dice))
+
+    def storage(x: int, y: int) -> None:
+        _storage_row(ctx, estate, x, y, z.storage)
+
+    first.append(_titled(ctx, z, "storage", hex_box(z.storage)[1], storage))
+    goods = goods_groups_of(list(estate.get("goods") or []))
+
+    def goods_body(x: int, y: int) -> None:
+        if goods:
+            goods_flow(ctx, goods, x, y + z.crate // 2, w, z.crate, rows=2, min_size=READABLE_CRATE)
+        elif z.text:
+            label(ctx, (x, y + z.crate // 2), "—", 20, kit.GREY, anchor="lm")
+
+    height = goods_flow_height(goods, w, z.crate, rows=2, min_size=READABLE_CRATE) if goods else z.crate
+    if goods or z.text:
+        first.append(_titled(ctx, z, "goods", height, goods_body))
+    tiles = _bonus_tiles(ctx, estate)
+
+    def bonus(x: int, y: int) -> None:
+        _bonus_row(ctx, tiles, x, y, z.bonus, w)
+
+    if tiles:
+        rest.append(_titled(ctx, z, "bonus", _bonus_row(ctx, tiles, 0, 0, z.bonus, w, draw=False), bonus))
+    sold = goods_groups_of(list(estate.get("sold") or []))
+
+    def sold_body(x: int, y: int) -> None:
+        goods_flow(ctx, sold, x, y + z.sold // 2, w, z.sold, faded=True, rows=2, min_size=READABLE_CRATE)
+
+    if sold and z.sold:
+        height = goods_flow_height(sold, w, z.sold, rows=2, min_size=READABLE_CRATE)
+        rest.append(_titled(ctx, z, "sold", height, sold_body))
+    if wide:
+        text = f"{ctx.w('empty')}: {as_int(estate.get('empty'))}"
+
+        def empty(x: int, y: int) -> None:
+            label(ctx, (x, y), text, z.text)
+
+        rest.append((z.text + 6, empty))
+        return first, rest
+    return first + rest, []
+
+
+def _stack_height(sections: list[Section], gap: int) -> int:
+    return sum(h for h, _ in sections) + gap * max(0, len(sections) - 1)
+
+
+def _draw_stack(sections: list[Section], x: int, y: int, gap: int) -> None:
+    for height, draw in sections:
+        draw(x, y)
+        y += height + gap
+
+
+def _estate_width(estate: dict[str, Any], hex_w: int, least: int) -> int:
+    """Width the estate takes at ``hex_w`` (at least ``least``, as for a board not dealt yet)."""
+    spaces, _ = _space_key(estate)
+    return max(least, estate_extent(spaces, hex_w)[0] if spaces else 300)
+
+
+PANEL_INFO_TOP = 54
+
+
+def _panel_info(ctx: Ctx, estate: dict[str, Any], w: int) -> tuple[int, list[Section]]:
+    """x offset of a public panel's info column and its blocks."""
+    ix = 10 + _estate_width(estate, PANEL_HEX, 300) + 10
+    return ix, _info_sections(ctx, estate, w - ix - 8, PUBLIC_INFO)[0]
+
+
+def panel_height(ctx: Ctx, estate: dict[str, Any], w: int) -> int:
+    """Height of a public panel ``w`` wide: :data:`PANEL_H`, or more when the info column needs it."""
+    sections = _panel_info(ctx, estate, w)[1]
+    return max(PANEL_H, PANEL_INFO_TOP + _stack_height(sections, PUBLIC_INFO.gap) + 10)
 
 
 def estate_panel(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, h: int) -> None:
@@ -248,9 +356,32 @@ def estate_panel(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, h: in
     acting = seat in [s for s in ctx.view.get("to_act") or [] if isinstance(s, int)]
     box(ctx, x, y, w, h, PANEL, seat_colour(seat) if acting else kit.GREY, 4 if acting else 1, 12)
     _panel_header(ctx, estate, x + 2, y + 2, w - 4)
-    ew, _ = _estate_hexes(ctx, estate, x + 10, y + 52, PANEL_HEX, PANEL)
-    ix = x + 10 + max(ew, 300) + 14
-    _info_column(ctx, estate, ix, y + 56, x + w - ix - 8, 1.0)
+    _estate_hexes(ctx, estate, x + 10, y + 52, PANEL_HEX, PANEL)
+    ix, sections = _panel_info(ctx, estate, w)
+    _draw_stack(sections, x + ix, y + PANEL_INFO_TOP, PUBLIC_INFO.gap)
+
+
+OWN_INFO_TOP = 66
+
+
+def _own_info(
+    ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int
+) -> tuple[int, int, list[Section], list[Section]]:
+    """x offsets of the large panel's two info columns and their blocks."""
+    ix = 12 + _estate_width(estate, hex_w, 300) + 30
+    col_w = (w - ix - 20) * 3 // 5
+    second_x = ix + col_w + 20
+    first = _info_sections(ctx, estate, col_w, OWN_INFO, wide=True)[0]
+    # the second column has its own (narrower) width
+    second = _info_sections(ctx, estate, w - second_x - 14, OWN_INFO, wide=True)[1]
+    return ix, second_x, first, second
+
+
+def own_height(ctx: Ctx, estate: dict[str, Any], w: int, base: int, hex_w: int = 90) -> int:
+    """Height of the large panel: ``base``, or more when an info column needs it."""
+    _, _, first, second = _own_info(ctx, estate, w, hex_w)
+    need = max(_stack_height(first, OWN_INFO.gap), _stack_height(second, OWN_INFO.gap))
+    return max(base, OWN_INFO_TOP + need + 14)
 
 
 def own_estate(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, h: int, hex_w: int = 90) -> None:
@@ -258,10 +389,24 @@ def own_estate(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, h: int,
     seat = as_int(estate.get("seat"))
     box(ctx, x, y, w, h, PANEL, seat_colour(seat), 4, 12)
     _panel_header(ctx, estate, x + 2, y + 2, w - 4, big=True)
-    ew, _ = _estate_hexes(ctx, estate, x + 12, y + 60, hex_w, PANEL)
-    ix = x + 12 + max(ew, 300) + 30
-    col_w = (x + w - ix - 20) * 3 // 5
-    _info_column(ctx, estate, ix, y + 66, col_w, 1.35, second=(ix + col_w + 20, y + 66))
+    _estate_hexes(ctx, estate, x + 12, y + 60, hex_w, PANEL)
+    ix, second_x, first, second = _own_info(ctx, estate, w, hex_w)
+    _draw_stack(first, x + ix, y + OWN_INFO_TOP, OWN_INFO.gap)
+    _draw_stack(second, x + second_x, y + OWN_INFO_TOP, OWN_INFO.gap)
+
+
+COMPACT_INFO_TOP = 52
+
+
+def _compact_info(ctx: Ctx, estate: dict[str, Any], w: int) -> tuple[int, list[Section]]:
+    ix = 6 + _estate_width(estate, COMPACT_HEX, 120) + 10
+    return ix, _info_sections(ctx, estate, w - ix - 8, COMPACT_INFO)[0]
+
+
+def compact_height(ctx: Ctx, estate: dict[str, Any], w: int) -> int:
+    """Height of a compact panel: :data:`OTHER_H`, or more when its numbers need it."""
+    sections = _compact_info(ctx, estate, w)[1]
+    return max(OTHER_H, COMPACT_INFO_TOP + _stack_height(sections, COMPACT_INFO.gap) + 8)
 
 
 def compact_estate(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, h: int) -> None:
@@ -270,16 +415,6 @@ def compact_estate(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, h: 
     acting = seat in [s for s in ctx.view.get("to_act") or [] if isinstance(s, int)]
     box(ctx, x, y, w, h, PANEL, seat_colour(seat) if acting else kit.GREY, 3 if acting else 1, 12)
     _panel_header(ctx, estate, x + 2, y + 2, w - 4)
-    ew, _ = _estate_hexes(ctx, estate, x + 6, y + 48, COMPACT_HEX, PANEL)
-    ix = x + 6 + max(ew, 120) + 10
-    iy = y + 52
-    die_s = 40
-    _dice_row(ctx, estate, ix, iy, die_s)
-    iy += die_s + 22
-    _counters(ctx, estate, ix, iy, 28)
-    iy += 22
-    _storage_row(ctx, estate, ix, iy, 46)
-    iy += hex_box(46)[1] + 22
-    goods = list(estate.get("goods") or [])
-    iy += goods_flow(ctx, goods_groups_of(goods), ix, iy, x + w - 8 - ix, 30, rows=2) + 10
-    _bonus_row(ctx, estate, ix, iy, 30)
+    _estate_hexes(ctx, estate, x + 6, y + 48, COMPACT_HEX, PANEL)
+    ix, sections = _compact_info(ctx, estate, w)
+    _draw_stack(sections, x + ix, y + COMPACT_INFO_TOP, COMPACT_INFO.gap)

@@ -25,12 +25,48 @@ def _group_width(count: int, size: int, show_one: bool) -> int:
 
 
 def _count_font(size: int) -> int:
-    return max(12, int(size * 0.6))
+    """Counts are what players read: never under 20 px, whatever the crate size."""
+    return max(20, int(size * 0.6))
 
 
 def goods_flow_fits(groups: list[tuple[int, int]], w: int, size: int, show_one: bool = False) -> bool:
     """Whether ``groups`` fit on one row of width ``w``."""
     return sum(_group_width(count, size, show_one) for _kind, count in groups) <= w
+
+
+READABLE_CRATE = 28
+"""The smallest crate whose number stands at 18 px."""
+
+
+def _layout(
+    groups: list[tuple[int, int]], w: int, size: int, rows: int, show_one: bool, min_size: int
+) -> tuple[int, int]:
+    """Crate size and number of rows ``goods_flow`` uses for ``groups`` in width ``w``: shrink the
+    crates (not below ``min_size``) until they fit in ``rows`` rows, else take more rows."""
+    s = size
+    while True:
+        lines, line_w = 1, 0
+        for _kind, count in groups:
+            gw = _group_width(count, s, show_one)
+            if line_w and line_w + gw > w:
+                lines, line_w = lines + 1, 0
+            line_w += gw
+        if lines <= rows or s <= 18 or int(s * 0.85) < min_size:
+            return s, lines
+        s = int(s * 0.85)
+
+
+def goods_flow_height(
+    groups: list[tuple[int, int]],
+    w: int,
+    size: int,
+    rows: int = 3,
+    show_one: bool = True,
+    min_size: int = 18,
+) -> int:
+    """The height ``goods_flow`` will use, without drawing."""
+    s, lines = _layout(groups, w, size, rows, show_one, min_size)
+    return (lines - 1) * (s + 6) + s
 
 
 def goods_flow(
@@ -43,20 +79,12 @@ def goods_flow(
     faded: bool = False,
     rows: int = 3,
     show_one: bool = True,
+    min_size: int = 18,
 ) -> int:
-    """Crates with "×n" counts, left to right from (x, y = first row's middle), wrapping onto at most
-    ``rows`` rows, shrinking the crates if even that does not fit. Returns the height used."""
-    s = size
-    while True:
-        lines, line_w = 1, 0
-        for _kind, count in groups:
-            gw = _group_width(count, s, show_one)
-            if line_w and line_w + gw > w:
-                lines, line_w = lines + 1, 0
-            line_w += gw
-        if lines <= rows or s <= 18:
-            break
-        s = int(s * 0.85)
+    """Crates with "×n" counts, left to right from (x, y = first row's middle), wrapping onto
+    ``rows`` rows, shrinking the crates (not below ``min_size``) if even that does not fit, else
+    taking more rows. Returns the height used (``goods_flow_height`` tells it beforehand)."""
+    s, _lines = _layout(groups, w, size, rows, show_one, min_size)
     cx, cy, line_w = x, y, 0
     for kind, count in groups:
         gw = _group_width(count, s, show_one)

@@ -26,14 +26,15 @@ from render import kit
 from render.burgundy.board import BOARD_H, board
 from render.burgundy.ctx import MARGIN, PHASES, WIDTH, Ctx, as_int, box, label, num, status_seat
 from render.burgundy.estate import (
-    OTHER_H,
     OWN_H,
-    PANEL_H,
     SOLO_H,
     SOLO_HEX,
     compact_estate,
+    compact_height,
     estate_panel,
     own_estate,
+    own_height,
+    panel_height,
 )
 from render.burgundy.sprites import die, paste_centre, seat_marker
 from render.burgundy.style import HIGHLIGHT, PALETTE, prompt_text
@@ -65,16 +66,25 @@ def compose(view: dict[str, Any]) -> Image.Image:
 
     top = HEADER_H + final_h + BOARD_H + 2 * MARGIN
     others = [e for e in estates if e.get("seat") != seat][:3] if private else []
+    # panels are as tall as their standard board, or as their info column when it holds a lot
+    ctx = Ctx(*PALETTE.canvas(WIDTH, 1, kit.PAPER), view, names, locale)
+    own = next((e for e in estates if e.get("seat") == seat), estates[0]) if estates else {}
+    ow = (WIDTH - MARGIN) // max(2, len(others)) - MARGIN
+    pw = (WIDTH - 3 * MARGIN) // 2
+    own_h = other_h = 0
+    row_h: list[int] = []
     if private:
-        height = top + OWN_H + MARGIN + OTHER_H + MARGIN
+        own_h = own_height(ctx, own, WIDTH - 2 * MARGIN, OWN_H)
+        other_h = max(compact_height(ctx, e, ow) for e in others)
+        height = top + own_h + MARGIN + other_h + MARGIN
     elif len(estates) <= 1:
-        height = top + SOLO_H + MARGIN
+        own_h = own_height(ctx, estates[0], WIDTH - 2 * MARGIN, SOLO_H, SOLO_HEX) if estates else SOLO_H
+        height = top + own_h + MARGIN
     else:
-        rows = (len(estates) + 1) // 2
-        height = top + rows * (PANEL_H + MARGIN)
+        row_h = [max(panel_height(ctx, e, pw) for e in estates[k : k + 2]) for k in range(0, len(estates), 2)]
+        height = top + sum(h + MARGIN for h in row_h)
     height += legend_h
-    img, d = PALETTE.canvas(WIDTH, height, kit.PAPER)
-    ctx = Ctx(img, d, view, names, locale)
+    ctx.img, ctx.d = PALETTE.canvas(WIDTH, height, kit.PAPER)
 
     _header(ctx)
     y = HEADER_H
@@ -84,31 +94,29 @@ def compose(view: dict[str, Any]) -> Image.Image:
     board(ctx, y + MARGIN)
     y += BOARD_H + 2 * MARGIN
     if private:
-        own = next((e for e in estates if e.get("seat") == seat), estates[0])
-        own_estate(ctx, own, MARGIN, y, WIDTH - 2 * MARGIN, OWN_H)
-        y += OWN_H + MARGIN
-        ow = (WIDTH - MARGIN) // max(2, len(others)) - MARGIN
+        own_estate(ctx, own, MARGIN, y, WIDTH - 2 * MARGIN, own_h)
+        y += own_h + MARGIN
         for k, estate in enumerate(others):
-            compact_estate(ctx, estate, MARGIN + k * (ow + MARGIN), y, ow, OTHER_H)
+            compact_estate(ctx, estate, MARGIN + k * (ow + MARGIN), y, ow, other_h)
     elif len(estates) <= 1:
         if estates:
-            own_estate(ctx, estates[0], MARGIN, y, WIDTH - 2 * MARGIN, SOLO_H, hex_w=SOLO_HEX)
+            own_estate(ctx, estates[0], MARGIN, y, WIDTH - 2 * MARGIN, own_h, hex_w=SOLO_HEX)
     else:
-        pw = (WIDTH - 3 * MARGIN) // 2
         for k, estate in enumerate(estates):
             col, row = k % 2, k // 2
             x = MARGIN + col * (pw + MARGIN)
             if len(estates) % 2 == 1 and k == len(estates) - 1:
                 x = (WIDTH - pw) // 2
-            estate_panel(ctx, estate, x, y + row * (PANEL_H + MARGIN), pw, PANEL_H)
+            estate_panel(ctx, estate, x, y + sum(h + MARGIN for h in row_h[:row]), pw, row_h[row])
     if legend_h:
         _knowledge_legend(ctx, notes, MARGIN, height - legend_h, WIDTH - 2 * MARGIN, legend_h - MARGIN)
-    return img
+    return ctx.img
 
 
 # ---- knowledge legend ---------------------------------------------------------------------------------------
 LEGEND_COLUMNS = 3
-LEGEND_ROW = 26
+LEGEND_ROW = 30
+LEGEND_TEXT = 20
 
 
 def knowledge_notes(view: dict[str, Any], locale: str) -> list[tuple[str, str]]:
@@ -129,21 +137,21 @@ def _legend_height(notes: list[tuple[str, str]]) -> int:
     if not notes:
         return 0
     rows = (len(notes) + LEGEND_COLUMNS - 1) // LEGEND_COLUMNS
-    return 40 + rows * LEGEND_ROW + 8 + MARGIN
+    return 44 + rows * LEGEND_ROW + 8 + MARGIN
 
 
 def _knowledge_legend(ctx: Ctx, notes: list[tuple[str, str]], x: int, y: int, w: int, h: int) -> None:
     """What each knowledge tile in sight does: its code (as on the hex) and a short effect."""
     box(ctx, x, y, w, h, kit.WHITE, kit.GREY, 1)
-    label(ctx, (x + 16, y + 10), ctx.w("knowledge_legend"), 18, kit.DARK)
+    label(ctx, (x + 16, y + 10), ctx.w("knowledge_legend"), LEGEND_TEXT, kit.DARK)
     col_w = (w - 32) // LEGEND_COLUMNS
     rows = (len(notes) + LEGEND_COLUMNS - 1) // LEGEND_COLUMNS
     for k, (code, text) in enumerate(notes):
         col, row = k // rows, k % rows
         cx = x + 16 + col * col_w
-        cy = y + 40 + row * LEGEND_ROW + LEGEND_ROW // 2
-        code_w = num(ctx.img, (cx, cy), code, 18, kit.INK) + 10
-        label(ctx, (cx + code_w, cy), text, 17, kit.DARK, False, "lm", col_w - code_w - 12)
+        cy = y + 44 + row * LEGEND_ROW + LEGEND_ROW // 2
+        code_w = num(ctx.img, (cx, cy), code, LEGEND_TEXT, kit.INK) + 10
+        label(ctx, (cx + code_w, cy), text, LEGEND_TEXT, kit.DARK, False, "lm", col_w - code_w - 12)
 
 
 # ---- header -------------------------------------------------------------------------------------------------
@@ -163,9 +171,9 @@ def _header_frame(locale: str, phase: str, over: bool) -> Image.Image:
             (bx, 14, bx + 44, 58), radius=8, fill=fill, outline=kit.INK, width=3 if current else 1
         )
         num(img, (bx + 22, 37), letter, 28, kit.INK, "mm")
-    label(ctx, (PHASE_X, 64), ctx.w("phase"), 16, kit.LIGHT)
-    label(ctx, (PHASE_X + 262, 12), ctx.w("round"), 16, kit.LIGHT)
-    label(ctx, (WIDTH - 92, 4), ctx.w("white"), 14, kit.LIGHT, anchor="ma")
+    label(ctx, (PHASE_X, 62), ctx.w("phase"), 18, kit.LIGHT)
+    label(ctx, (PHASE_X + 262, 8), ctx.w("round"), 18, kit.LIGHT)
+    label(ctx, (WIDTH - 92, 3), ctx.w("white"), 18, kit.LIGHT, anchor="ma")
     return img
 
 
@@ -203,14 +211,17 @@ def _header(ctx: Ctx) -> None:
     num(ctx.img, (PHASE_X + 262, 52), f"{rnd}/5", 36, kit.WHITE, "lm")
     white = view.get("white_die")
     if isinstance(white, int) and 1 <= white <= 6:
-        paste_centre(ctx.img, die(white, 60, kit.GREY), WIDTH - 92, 52)
+        paste_centre(ctx.img, die(white, 56, kit.GREY), WIDTH - 92, 55)
     else:
-        paste_centre(ctx.img, die(0, 60, kit.GREY, faded=True), WIDTH - 92, 52)
+        paste_centre(ctx.img, die(0, 56, kit.GREY, faded=True), WIDTH - 92, 55)
 
 
 # ---- final scores -------------------------------------------------------------------------------------------
 FINAL_COLUMNS = ("in_game", "knowledge", "goods", "silver", "workers", "empty", "total")
 """Keys of ``final.rows`` shown as columns (headers: ``WORDS["col_<key>"]``)."""
+FINAL_NAMES_W = 480
+"""Width of the final table's rank and name column; the score columns share the rest (wide
+enough for "Empty spaces" at 18 px)."""
 
 
 def _final_height(view: dict[str, Any]) -> int:
@@ -277,18 +288,26 @@ def _final_table(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
         tx = x + 16 + kit.text_width(ctx.w("final"), 24, True) + 30
         paste_centre(ctx.img, seat_marker(ranking[0], 30), tx + 15, y + 26)
         suffix = f" {ctx.w('winner')}!"
-        room = x + 540 - (tx + 38) - kit.text_width(suffix, 24, True)
+        room = x + FINAL_NAMES_W - 20 - (tx + 38) - kit.text_width(suffix, 24, True)
         nw = label(
             ctx, (tx + 38, y + 26), ctx.names[ranking[0]], 24, kit.VERMILION, anchor="lm", max_width=room
         )
         label(ctx, (tx + 38 + nw, y + 26), suffix, 24, kit.VERMILION, anchor="lm")
     note = _tie_break_note(ctx, final)
     if note:
-        label(ctx, (x + 16, y + h - 22), note, 17, kit.DARK, False, "lm", w - 32)
-    cx0 = x + 560
-    step = (w - 570) // len(FINAL_COLUMNS)
+        label(ctx, (x + 16, y + h - 22), note, 20, kit.DARK, False, "lm", w - 32)
+    cx0 = x + FINAL_NAMES_W
+    step = (w - FINAL_NAMES_W - 10) // len(FINAL_COLUMNS)
     for k, key in enumerate(FINAL_COLUMNS):
-        label(ctx, (cx0 + k * step + step // 2, y + 18), ctx.w("col_" + key), 16, kit.DARK, anchor="ma")
+        label(
+            ctx,
+            (cx0 + k * step + step // 2, y + 16),
+            ctx.w("col_" + key),
+            18,
+            kit.DARK,
+            anchor="ma",
+            max_width=step,
+        )
     order = [s for s in ranking if s in rows] + [s for s in rows if s not in ranking]
     for k, seat in enumerate(order):
         row = rows[seat]
@@ -297,11 +316,11 @@ def _final_table(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
         if isinstance(seat, int):
             paste_centre(ctx.img, seat_marker(seat, 30), x + 70, ry)
             name = ctx.name(seat)
-            nw = label(ctx, (x + 94, ry), name, 22, kit.INK, anchor="lm", max_width=300)
+            nw = label(ctx, (x + 94, ry), name, 22, kit.INK, anchor="lm", max_width=240)
             tiles = row.get("knowledge_tiles")
             if isinstance(tiles, dict) and tiles:  # which knowledge tiles scored what
                 detail = "  ".join(f"{code} +{vp}" for code, vp in sorted(tiles.items()))
-                label(ctx, (x + 94 + nw + 14, ry + 1), detail, 15, kit.DARK, False, "lm", cx0 - x - nw - 120)
+                label(ctx, (x + 94 + nw + 14, ry + 1), detail, 18, kit.DARK, False, "lm", cx0 - x - nw - 68)
         for c, key in enumerate(FINAL_COLUMNS):
             value = row.get(key)
             if value is None:

@@ -50,6 +50,21 @@ def hex_box(width: int) -> tuple[int, int, float]:
     return width, math.ceil(2 * radius), radius
 
 
+TEXT_MIN = 18
+"""Smallest text on a piece big enough to carry it: Discord shows the ~1500 px image about 390 px
+wide on a phone, so anything smaller is unreadable without zooming."""
+READABLE_HEX = 54
+"""Hexes at least this wide print every letter and code at :data:`TEXT_MIN` or more (the widest,
+``COW``, just fits); narrower ones (a private image's compact estates) keep plain proportions."""
+READABLE_SQUARE = 40
+"""Bonus tiles at least this big print their letter at :data:`TEXT_MIN` and their value at 20."""
+
+
+def _fit(width: int, ratio: float, floor: int, readable: bool) -> int:
+    """A font size ``ratio`` of ``width``, at least :data:`TEXT_MIN` when ``readable`` (else ``floor``)."""
+    return max(TEXT_MIN if readable else floor, int(width * ratio))
+
+
 def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB) -> None:
     """Centred bold text with the Latin font (codes and numbers only; names use ``kit.draw_text``)."""
     d.text(xy, text, font=kit.font(size, True), fill=fill, anchor="mm")
@@ -65,8 +80,8 @@ def _hex_canvas(width: int) -> tuple[Image.Image, ImageDraw.ImageDraw, float, fl
 def empty_space(colour: str, number: int, width: int, index: int | None = None) -> Image.Image:
     """An empty estate space: pale colour, colour letter small, die number large.
 
-    ``index`` (the space number players type after ``@`` in ``place``) is printed small at the
-    bottom when given; small boards leave it out.
+    ``index`` (the space number players type after ``@`` in ``place``) is printed at the bottom
+    when given (hexes :data:`INDEX_MIN_WIDTH` wide or more); small boards leave it out.
     """
     img, d, cx, cy, radius = _hex_canvas(width)
     pale = ESTATE_PALE.get(colour, SLOT_EMPTY)
@@ -83,13 +98,14 @@ def empty_space(colour: str, number: int, width: int, index: int | None = None) 
         _text(d, (cx, cy + radius * 0.16), str(number), max(12, int(width * 0.46)), kit.INK)
     else:
         # The space number is what a typed move names (``place 2:CAS@17``): as large and dark as the
-        # die number allows, so it stays readable when the board is scaled to a phone's width.
-        _text(d, (cx, cy - radius * 0.6), colour, max(9, int(width * 0.17)), ink)
-        _text(d, (cx, cy - radius * 0.04), str(number), max(12, int(width * 0.36)), kit.INK)
+        # die number allows, so it stays readable when the board is scaled to a phone's width. The
+        # letter and the "@n" keep TEXT_MIN even on the 66 px hexes of the public image.
+        _text(d, (cx, cy - radius * 0.6), colour, max(TEXT_MIN, int(width * 0.22)), ink)
+        _text(d, (cx, cy - radius * 0.05), str(number), max(12, int(width * 0.36)), kit.INK)
         d.text(
-            (cx, cy + radius * 0.56),
+            (cx, cy + radius * 0.5),
             f"@{index}",
-            font=kit.font(max(11, int(width * 0.25)), True),
+            font=kit.font(max(TEXT_MIN, int(width * 0.25)), True),
             fill=blend(pale, kit.INK, 0.85),
             anchor="mm",
         )
@@ -133,14 +149,18 @@ def tile(code: str, colour: str, width: int) -> Image.Image:
     rim = max(2, width // 22)
     d.polygon(hex_points(cx, cy, radius - 0.5), fill=kit.INK)
     d.polygon(hex_points(cx, cy, radius - 0.5 - rim), fill=fill)
+    readable = width >= READABLE_HEX
     big = max(11, int(width * 0.40))
-    small = max(9, int(width * 0.25))
+    small = _fit(width, 0.25, 9, readable)
     if code in SYMBOL:
-        _text(d, (cx, cy - radius * 0.26), SYMBOL[code], big, ink)
-        _text(d, (cx, cy + radius * 0.42), code, small, ink)
+        # the code sits high enough that the hex's slanted lower edges clear it
+        _text(d, (cx, cy - radius * 0.3), SYMBOL[code], big, ink)
+        _text(d, (cx, cy + radius * 0.36), code, small, ink)
     elif colour == "A":
         species, count = code[:3], code[3:]
-        _text(d, (cx, cy - radius * 0.28), species, max(9, int(width * 0.27)), ink)
+        _text(
+            d, (cx, cy - radius * (0.22 if readable else 0.28)), species, _fit(width, 0.27, 9, readable), ink
+        )
         n = int(count) if count.isdigit() else 0
         dot = max(2.0, width * 0.055)
         gap = dot * 2.9
@@ -150,13 +170,13 @@ def tile(code: str, colour: str, width: int) -> Image.Image:
             y = cy + radius * 0.3
             d.ellipse((x - dot, y - dot, x + dot, y + dot), fill=ink)
     elif colour == "K":
-        _text(d, (cx, cy), code, max(10, int(width * 0.33)), ink)
+        _text(d, (cx, cy), code, _fit(width, 0.33, 10, readable), ink)
     elif colour == "B":
         # a small roof over the code: "this is a building"
         rw, rh = width * 0.2, width * 0.11
         ry = cy - radius * 0.3
         d.polygon([(cx - rw, ry + rh / 2), (cx, ry - rh / 2), (cx + rw, ry + rh / 2)], fill=ink)
-        _text(d, (cx, cy + radius * 0.22), code, max(9, int(width * 0.3)), ink)
+        _text(d, (cx, cy + radius * 0.22), code, _fit(width, 0.3, 9, readable), ink)
     else:
         _text(d, (cx, cy), code, small, ink)
     return img
@@ -299,19 +319,20 @@ def bonus_tile(colour: str, value: int | None, size: int, large: bool) -> Image.
     """A bonus tile: colour letter and value; ``None`` draws the empty space of a taken tile."""
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
+    readable = size >= READABLE_SQUARE
     if value is None:
         d.rounded_rectangle(
             (1, 1, size - 2, size - 2), radius=size // 6, fill=SLOT_EMPTY, outline=kit.GREY, width=1
         )
-        _text(d, (size / 2, size / 2), "—", int(size * 0.4), kit.GREY)
+        _text(d, (size / 2, size / 2), "—", _fit(size, 0.4, 1, readable), kit.GREY)
         return img
     fill = ESTATE_SOLID[colour]
     ink = kit.contrast_ink(fill)
     d.rounded_rectangle(
         (0, 0, size - 1, size - 1), radius=size // 6, fill=fill, outline=kit.INK, width=3 if large else 1
     )
-    _text(d, (size / 2, size * 0.3), colour, int(size * 0.3), ink)
-    _text(d, (size / 2, size * 0.68), str(value), int(size * 0.42), ink)
+    _text(d, (size / 2, size * 0.26), colour, _fit(size, 0.3, 1, readable), ink)
+    _text(d, (size / 2, size * 0.71), str(value), max(20 if readable else 1, int(size * 0.42)), ink)
     return img
 
 
@@ -331,8 +352,9 @@ def estate_extent(spaces: SpaceKey, width: int) -> tuple[int, int, float, float]
     return math.ceil(right - left) + 2, math.ceil(bottom - top) + 2, -left + 1, -top + 1
 
 
-INDEX_MIN_WIDTH = 50
-"""Hexes narrower than this leave out the space numbers (unreadable at that size)."""
+INDEX_MIN_WIDTH = 60
+"""Hexes narrower than this leave out the space numbers (unreadable at that size; the letter, die
+number and "@n" need about 64 px to stand at :data:`TEXT_MIN` without crowding)."""
 
 
 @lru_cache(maxsize=48)

@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image
 
 from render import kit
-from render.burgundy_cards.layers import frame, label, pips, tile, warm
+from render.burgundy_cards.layers import TILE_TEXT, frame, label, pips, tile, warm
 from render.burgundy_cards.style import (
     ACTIVE,
     CARD,
@@ -40,25 +40,43 @@ from render.burgundy_cards.style import (
 
 COLOURS = ("CAS", "MIN", "CLO", "KNO", "SHI", "PAS", "BLD")
 CARD_W, CARD_H = 100, 54
+SHOWN_W = 110  # a purchase on the table: wide enough for its type code beside the die at 19 px
 ROW_H = 62
 HEADER_H = 92
 TOP_H = HEADER_H + 34 + 6 * ROW_H + 10
-ESTATE_H = 236
-HAND_H = 210
+HAND_H = 216
 FINAL_H = 60
 SIDE_X = 900
-COL_W = 126
-PROJ_X = MARGIN + 12 + 7 * COL_W + 8
+
+# Text sizes. Why: the picture is 1440 px wide and a phone shows it about 390 px wide, so text
+# shrinks to ~27 %; below 18 px it cannot be read without zooming. The numbers read most (the
+# score parts, the per-colour counts, the counters at the panel's foot) are larger still.
+SMALL = TILE_TEXT  # labels, card codes, option lists: the smallest text anywhere (18)
+COUNT = 20  # per-colour "0 ✓ · 0/3", goods sold / hand / stack values, silver and workers
+PART_VALUE = 22  # the score parts under "triples", "'1.' cards", …
+LINE = SMALL + 6  # line pitch of SMALL text
+
+# A player's panel: a header band (name, score parts, VP), then seven colour columns on the left
+# and Projects / Storage on the right; the counters row runs under the colour columns.
+ESTATE_H = 272
+BAND_H = 58  # header band; the colour columns start here
+COL_X = MARGIN + 12
+COL_IN = 140  # a column holds two card codes side by side at SMALL size
+COL_W = COL_IN + 8
+PROJ_X = COL_X + 7 * COL_W + 4
 PROJ_W, PROJ_STEP = 100, 106
+GOODS_W, GOODS_H, GOODS_STEP = 68, 28, 72
+GOODS_PER_ROW = 4
+CODE_ROWS = 3
 PARTS = ("triples", "first", "all7", "vp", "goods", "animals", "sp")
-PARTS_X, PART_W = MARGIN + 440, 104
+PARTS_X, PART_W = MARGIN + 450, 116
 INFO = ("i_sold", "i_hand", "i_stack", "i_bonus")
-INFO_W = 160
+INFO_Y = 182  # centre of the counters row, below the columns' top
 
 
 def draw(view: dict[str, Any]) -> bytes:
     """The PNG for ``view``."""
-    warm((CARD_W, ROW_H - 12), 14, PANEL)
+    warm((CARD_W, ROW_H - 12), SMALL, PANEL)
     return kit.finish(compose(view), view, PALETTE)
 
 
@@ -121,6 +139,20 @@ def _top(locale: str) -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=8)
+def _info_xs(locale: str) -> tuple[tuple[int, int], ...]:
+    """Where each counter's label and value start in ``locale``: labels differ in width between
+    languages, so each value follows its own label instead of sitting at a fixed column."""
+    w = words(locale)
+    x = MARGIN + 16
+    out = []
+    for key in INFO:
+        value_x = x + kit.text_width(w[key], SMALL) + 8
+        out.append((x, value_x))
+        x = value_x + kit.text_width("00", COUNT, True) + 24
+    return tuple(out)
+
+
 @lru_cache(maxsize=32)
 def _estate_frame(seat: int, locale: str) -> Image.Image:
     w = words(locale)
@@ -130,31 +162,37 @@ def _estate_frame(seat: int, locale: str) -> Image.Image:
                         outline=kit.SEAT_COLOURS[seat], width=4)
     kit.badge(d, (MARGIN + 30, y + 32), 19, kit.SEAT_COLOURS[seat], str(seat + 1))
     for k, part in enumerate(PARTS):
-        kit.draw_text(d, (PARTS_X + k * PART_W, y + 10), w["p_" + part], 14, kit.DARK, max_width=PART_W - 6)
-    for k, key in enumerate(INFO):
-        kit.draw_text(d, (MARGIN + 16 + k * INFO_W, y + ESTATE_H - 34), w[key], 15, kit.DARK)
-    top = y + 56
-    x = MARGIN + 12
+        kit.draw_text(d, (PARTS_X + k * PART_W, y + 8), w["p_" + part], SMALL, kit.DARK, max_width=PART_W - 8)
+    top = y + BAND_H
+    for (x, _), key in zip(_info_xs(locale), INFO, strict=True):
+        kit.draw_text(d, (x, top + INFO_Y), w[key], SMALL, kit.DARK, anchor="lm")
+    x = COL_X
     for col in COLOURS:
-        d.rounded_rectangle((x, top, x + 118, top + 28), 6, fill=CARD[col], outline=kit.INK, width=1)
-        kit.draw_text(d, (x + 59, top + 40), pick(COLOUR_NAMES, col, locale), 15, kit.DARK, anchor="mm")
+        d.rounded_rectangle((x, top, x + COL_IN, top + 30), 6, fill=CARD[col], outline=kit.INK, width=1)
+        kit.draw_text(d, (x + COL_IN // 2, top + 45), pick(COLOUR_NAMES, col, locale), SMALL, kit.DARK, anchor="mm",
+                      max_width=COL_IN)
         x += COL_W
     kit.draw_text(d, (PROJ_X, top), w["projects"], 20, kit.INK, bold=True)
     for i in range(3):
         bx = PROJ_X + i * PROJ_STEP
         d.rounded_rectangle((bx, top + 26, bx + PROJ_W, top + 74), 7, outline=kit.GREY, width=2)
-    sy = top + 84
+    sy = top + 78
     kit.draw_text(d, (PROJ_X, sy), w["storage"], 20, kit.INK, bold=True)
-    kit.badge(d, (PROJ_X + 14, sy + 40), 13, SILVER, "S")
-    kit.badge(d, (PROJ_X + 144, sy + 40), 13, WORKER, "W")
+    kit.badge(d, (PROJ_X + 17, sy + _STORE_DY), 17, SILVER, "S")
+    kit.badge(d, (PROJ_X + _WORKERS_DX + 17, sy + _STORE_DY), 17, WORKER, "W")
     return image
+
+
+_STORE_DY = 38  # centre of the silver / workers row below "Storage"
+_WORKERS_DX = 150
 
 
 @lru_cache(maxsize=8)
 def _hand_frame(locale: str) -> Image.Image:
     image, d = kit.canvas(WIDTH, HAND_H)
     d.rounded_rectangle((MARGIN, 4, WIDTH - MARGIN, HAND_H - 8), 12, fill=kit.WHITE, outline=kit.INK, width=3)
-    kit.draw_text(d, (MARGIN + 16, 14), words(locale)["your_hand"], 22, kit.INK, bold=True)
+    kit.draw_text(d, (MARGIN + 16, 14), words(locale)["your_hand"], 22, kit.INK, bold=True,
+                  max_width=WIDTH - 2 * MARGIN - 32)
     return image
 
 
@@ -197,7 +235,7 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
     for i, name in enumerate(("g1", "g2", "a1", "a2")):
         pile = view["piles"][name]
         x = SIDE_X + i * 128
-        label(image, (x, y), f"{name.upper()} ×{pile['n']}", 19, kit.DARK, bold=True)
+        label(image, (x, y), f"{name.upper()} ×{pile['n']}", 20, kit.DARK, bold=True)
         if pile["top"]:
             kit.paste_layer(image, tile(pile["top"], 112, 44, kit.PAPER), (x, y + 26))
         else:
@@ -207,17 +245,20 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
     for col in COLOURS:
         left = col in view["bonus1"]
         kit.paste_layer(image, frame(66, 34, CARD[col] if left else FADED, kit.INK, 1, kit.PAPER, 6), (x, y))
-        label(image, (x + 33, y + 17), col, 16, kit.contrast_ink(CARD[col]) if left else kit.INK, bold=True,
+        label(image, (x + 33, y + 17), col, SMALL, kit.contrast_ink(CARD[col]) if left else kit.INK, bold=True,
               anchor="mm")
         x += 72
-    y += 46
+    # "'All 7' left" shares the line of the "'1.' bonus left" heading (right-aligned), which
+    # leaves room below for the purchase and a question's options at a readable size.
     all7 = " ".join(c.split("-")[1] for c in view["all7"]) or "—"
-    label(image, (SIDE_X, y), f"{w['all7']}: {all7}", 20, kit.DARK, bold=True)
-    y += 36
+    first_w = kit.text_width(w["first"], 20, True)
+    label(image, (WIDTH - MARGIN, HEADER_H + 118), f"{w['all7']}: {all7}", 20, kit.DARK, bold=True, anchor="ra",
+          max_width=WIDTH - MARGIN - SIDE_X - first_w - 16)
+    y += 44
     if view.get("shown"):
         label(image, (SIDE_X, y), w["bought"], 20, HIGHLIGHT, bold=True)
         for i, code in enumerate(view["shown"]):
-            kit.paste_layer(image, tile(code, CARD_W, CARD_H, kit.PAPER), (SIDE_X + i * (CARD_W + 8), y + 28))
+            kit.paste_layer(image, tile(code, SHOWN_W, CARD_H, kit.PAPER), (SIDE_X + i * (SHOWN_W + 8), y + 28))
         y += 92
     pending = view.get("pending")
     if pending:
@@ -225,74 +266,146 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
         text = w["question"].format(q=q) + (f" ({pending['card']})" if pending.get("card") else "")
         label(image, (SIDE_X, y), text, 20, HIGHLIGHT, bold=True, max_width=WIDTH - SIDE_X - MARGIN)
         y += 30
-        options = pending["options"]
-        for k in range(0, min(len(options), 12), 3):
-            line: list[str] = []
-            for option in options[k:k + 3]:
-                line += [*(["·"] if line else []), *option.split()]
-            if k + 3 >= 12 and len(options) > 12:
-                line.append("…")
-            tokens(image, SIDE_X, y, line, 16, kit.DARK)
-            y += 22
+        for line in _option_lines(pending["options"], (TOP_H - 6 - y) // LINE):
+            tokens(image, SIDE_X, y, line, SMALL, kit.DARK)
+            y += LINE
+
+
+def _option_lines(options: list[str], max_lines: int, width: int = WIDTH - MARGIN - 10 - SIDE_X) -> list[list[str]]:
+    """A question's options packed whole into at most ``max_lines`` lines of ``width`` (as many to
+    a line as fit, ``·`` between them); "…" ends the last line when some are left out."""
+    lines: list[list[str]] = []  # the options on each line
+    for k, option in enumerate(options):
+        if lines and _tokens_width(_joined([*lines[-1], option]), SMALL) <= width:
+            lines[-1].append(option)
+        elif len(lines) < max_lines:
+            lines.append([option])
+        else:
+            last = lines[-1]
+            while len(last) > 1 and _tokens_width([*_joined(last), "…"], SMALL) > width:
+                last.pop()
+            out = [_joined(line) for line in lines]
+            if k < len(options):
+                out[-1].append("…")
+            return out
+    return [_joined(line) for line in lines]
+
+
+def _joined(options: list[str]) -> list[str]:
+    line: list[str] = []
+    for option in options:
+        line += [*(["·"] if line else []), *option.split()]
+    return line
+
+
+def _space(size: int) -> int:
+    return size // 3 + 2
+
+
+def _tokens_width(words_: list[str], size: int, bold: bool = False) -> int:
+    return sum(kit.text_width(t, size, bold) for t in words_) + _space(size) * max(0, len(words_) - 1)
 
 
 def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str], w: dict[str, str],
             y: int) -> None:
     est = view["estates"][seat]
+    locale = str(view.get("locale") or "en")
     d = kit.draw_on(image)
     if view.get("current") == seat:
         d.rectangle((MARGIN + 4, y + 60, MARGIN + 9, y + ESTATE_H - 14), fill=HIGHLIGHT)
-        d.rectangle((MARGIN + 60, y + 46, MARGIN + 380, y + 49), fill=HIGHLIGHT)  # under the name, clear of the first column
+        d.rectangle((MARGIN + 60, y + 47, PARTS_X - 14, y + 50), fill=HIGHLIGHT)  # under the name, clear of the columns
     score = est["score"]
     mine = w["you"] if view.get("me") is not None and seat == view.get("seat") else ""  # whose hand this is
-    label(image, (MARGIN + 58, y + 14), names[seat] + mine, 26, kit.INK, bold=True, max_width=370)
+    label(image, (MARGIN + 58, y + 14), names[seat] + mine, 26, kit.INK, bold=True, max_width=PARTS_X - MARGIN - 72)
     label(image, (WIDTH - MARGIN - 16, y + 10), w["vp"].format(n=score["total"]), 34, kit.INK, bold=True, anchor="ra")
     for k, part in enumerate(PARTS):
-        label(image, (PARTS_X + k * PART_W, y + 28), str(score[part]), 18, kit.INK, bold=True)
+        label(image, (PARTS_X + k * PART_W, y + 29), str(score[part]), PART_VALUE, kit.INK, bold=True)
     triple_vp = view.get("triple_vp") or {}
-    x = MARGIN + 12
-    top = y + 56
+    x = COL_X
+    top = y + BAND_H
     for col in COLOURS:
         cards = est["est"][col]
-        label(image, (x + 59, top + 14), f"{col} {triple_vp.get(col, '')}", 16, kit.contrast_ink(CARD[col]),
-              bold=True, anchor="mm")
-        kit.paste_layer(image, pips(len(cards), PANEL), (x + 2, top + 52))
+        label(image, (x + COL_IN // 2, top + 15), f"{col} {triple_vp.get(col, '')}", SMALL,
+              kit.contrast_ink(CARD[col]), bold=True, anchor="mm")
+        kit.paste_layer(image, pips(len(cards), PANEL, COL_IN), (x, top + 56))
         full, rest = divmod(len(cards), 3)
-        label(image, (x + 59, top + 82), f"{full} ✓ · {rest}/3", 15, kit.INK, bold=True, anchor="mm")
-        for i, code in enumerate(cards[:6]):
-            mark = "*" if colour_of(code) != col else ""
-            label(image, (x + 4 + (i % 2) * 58, top + 96 + (i // 2) * 19), code + mark, 14, kit.DARK)
-        if len(cards) > 6:
-            label(image, (x + 4, top + 153), f"+{len(cards) - 6}", 14, kit.DARK)
+        label(image, (x + COL_IN // 2, top + 87), f"{full} ✓ · {rest}/3", COUNT, kit.INK, bold=True, anchor="mm",
+              max_width=COL_IN)
+        marked = [code + ("*" if colour_of(code) != col else "") for code in cards]
+        for dx, row, text in _code_places(tuple(marked), COL_IN):
+            label(image, (x + dx, top + 101 + row * (SMALL + 4)), text, SMALL, kit.DARK)
         x += COL_W
     for i, code in enumerate(est["proj"][:3]):
         kit.paste_layer(image, tile(code, PROJ_W, 48, PANEL), (PROJ_X + i * PROJ_STEP, top + 26))
-    sy = top + 84
-    label(image, (PROJ_X + 32, sy + 28), f"{est['silver']} {w['silver']}", 19, kit.INK, bold=True)
-    label(image, (PROJ_X + 162, sy + 28), f"{est['workers']} {w['workers']}", 19, kit.INK, bold=True)
-    gx = PROJ_X
-    for code in est["goods"][:6] + est["animals"][:8]:
-        if gx > WIDTH - MARGIN - 70:
-            break
-        kit.paste_layer(image, tile(code, 60, 28, PANEL), (gx, sy + 58))
-        gx += 64
-    bottom = y + ESTATE_H - 36
+    sy = top + 78
+    label(image, (PROJ_X + 40, sy + _STORE_DY), f"{est['silver']} {w['silver']}", COUNT, kit.INK, bold=True,
+          anchor="lm", max_width=_WORKERS_DX - 46)
+    label(image, (PROJ_X + _WORKERS_DX + 40, sy + _STORE_DY), f"{est['workers']} {w['workers']}", COUNT, kit.INK,
+          bold=True, anchor="lm", max_width=WIDTH - MARGIN - 10 - PROJ_X - _WORKERS_DX - 40)
+    stored = est["goods"][:6] + est["animals"][:8]
+    for i, code in enumerate(stored[:2 * GOODS_PER_ROW]):
+        row, k = divmod(i, GOODS_PER_ROW)
+        kit.paste_layer(image, tile(code, GOODS_W, GOODS_H, PANEL),
+                        (PROJ_X + k * GOODS_STEP, sy + 58 + row * (GOODS_H + 3)))
+    xs = _info_xs(locale)
+    cy = top + INFO_Y
     values = [str(len(est["sold"])), str(est["hand"]), str(est["stack"])]
-    for k, value in enumerate(values):
-        label(image, (MARGIN + 16 + k * INFO_W + 110, bottom), value, 17, kit.INK, bold=True)
+    for (_, value_x), value in zip(xs, values, strict=False):
+        label(image, (value_x, cy), value, COUNT, kit.INK, bold=True, anchor="lm")
     bonus = est["bonus"] + ([est["all7"]] if est["all7"] else [])
-    tokens(image, MARGIN + 16 + 3 * INFO_W + 110, bottom, bonus or ["—"], 16, kit.INK, bold=True)
+    limit = PROJ_X - 12
+    bold = _tokens_width(bonus, SMALL, True) <= limit - xs[3][1]  # regular weight when all would not fit in bold
+    tokens(image, xs[3][1], cy, bonus or ["—"], SMALL, kit.INK, bold=bold, limit=limit, anchor="lm")
+
+
+@lru_cache(maxsize=4096)
+def _code_places(codes: tuple[str, ...], width: int) -> tuple[tuple[int, int, str], ...]:
+    """Where a colour column lists its cards: codes left to right, wrapping within ``width`` over
+    ``CODE_ROWS`` rows (two codes to a row); when they do not all fit, the last row ends with "+n"
+    for the cards not listed. Returns (x offset, row, text) triples."""
+    gap = _space(SMALL)
+    places: list[tuple[int, int, str]] = []
+    x, row = 0, 0
+    for code in codes:
+        cw = kit.text_width(code, SMALL)
+        if x and x + cw > width:
+            x, row = 0, row + 1
+        if row == CODE_ROWS:
+            break
+        places.append((x, row, code))
+        x += cw + gap
+    while len(places) < len(codes):
+        more = f"+{len(codes) - len(places)}"
+        last_row = [p for p in places if p[1] == CODE_ROWS - 1]
+        if not last_row:
+            places.append((0, CODE_ROWS - 1, more))
+            break
+        dx, _, text = last_row[-1]
+        end = dx + kit.text_width(text, SMALL) + gap
+        if end + kit.text_width(more, SMALL) <= width:
+            places.append((end, CODE_ROWS - 1, more))
+            break
+        places.pop()
+    return tuple(places)
 
 
 def tokens(image: Image.Image, x: int, y: int, words_: list[str], size: int, fill: kit.RGB, bold: bool = False,
-           limit: int = WIDTH - MARGIN - 10) -> int:
-    """Stamp words one by one (each a cached mask, so recurring codes cost a paste); returns the end x."""
-    space = size // 3 + 2
-    for word in words_:
-        mask_w = label(image, (x, y), word, size, fill, bold=bold)
-        x += mask_w + space
-        if x > limit:
-            break
+           limit: int = WIDTH - MARGIN - 10, anchor: str = "la") -> int:
+    """Stamp words one by one (each a cached mask, so recurring codes cost a paste), ending before
+    ``limit``: when they do not all fit, "…" follows the words that do. Returns the end x."""
+    space = _space(size)
+    shown = words_
+    if x + _tokens_width(words_, size, bold) > limit:
+        room = limit - x - kit.text_width("…", size, bold)
+        n, end = 0, 0
+        while n < len(words_) and end + kit.text_width(words_[n], size, bold) <= room:
+            end += kit.text_width(words_[n], size, bold) + space
+            n += 1
+        while n and words_[n - 1] == "·":
+            n -= 1
+        shown = [*words_[:n], "…"]
+    for word in shown:
+        x += label(image, (x, y), word, size, fill, bold=bold, anchor=anchor) + space
     return x
 
 
@@ -315,13 +428,13 @@ def _hand(image: Image.Image, me: dict[str, Any], w: dict[str, str], locale: str
             if not parts:
                 continue
             adj = f" ({option['adj']:+d})" if option["adj"] else ""
-            tokens(image, x + 134, ly, [f"{option['value']}{adj}:", *parts], 17, kit.INK, limit=x + col_w - 20)
-            ly += 27
+            tokens(image, x + 134, ly, [f"{option['value']}{adj}:", *parts], SMALL, kit.INK, limit=x + col_w - 20)
+            ly += LINE + 2
             lines += 1
             if lines >= 6:
                 break
         if not lines:
-            label(image, (x + 134, ly), w["nothing"], 17, kit.DARK)
+            label(image, (x + 134, ly), w["nothing"], SMALL, kit.DARK, max_width=col_w - 154)
         x += col_w
 
 

@@ -60,6 +60,11 @@ def card_fill(code: str) -> kit.RGB:
     return CARD.get(colour_of(code), kit.LIGHT)
 
 
+TILE_TEXT = 18
+"""The smallest text on a card (type code, copy letter, goods and animal codes): what a phone
+still shows legibly when Discord scales the 1440 px picture down to about 390 px."""
+
+
 @lru_cache(maxsize=2048)
 def tile(code: str, w: int, h: int, bg: kit.RGB, faded: bool = False) -> Image.Image:
     """A card: colour fill, the die number large in a white disc, type code and copy letter."""
@@ -73,27 +78,34 @@ def tile(code: str, w: int, h: int, bg: kit.RGB, faded: bool = False) -> Image.I
         cx, cy = r + 6, h // 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=kit.WHITE, outline=kit.INK, width=1)
         kit.draw_text(d, (cx, cy), code[3], int(r * 1.45), kit.INK, bold=True, anchor="mm")
-        size = 19 if h >= 50 else 15
-        kit.draw_text(d, (2 * r + 12, 5), code[:3], size, ink, bold=True)
-        kit.draw_text(d, (2 * r + 12, h - size - 8), code[4:], size - 3, ink)
+        size = 19 if h >= 50 else TILE_TEXT
+        x = min(2 * r + 12, w - 6 - kit.text_width(code[:3], size, True))  # wide codes (WAT) clear the edge
+        kit.draw_text(d, (x, 5), code[:3], size, ink, bold=True)
+        kit.draw_text(d, (x, h - TILE_TEXT - 6), code[4:], TILE_TEXT, ink)
     else:
-        kit.draw_text(d, (w // 2, h // 2), code, 17 if h >= 40 else 14, ink, bold=True, anchor="mm")
+        kit.draw_text(d, (w // 2, h // 2), code, TILE_TEXT, ink, bold=True, anchor="mm")
     return image
 
 
+PIP_H = 20
+
+
 @lru_cache(maxsize=256)
-def pips(n: int, bg: kit.RGB) -> Image.Image:
-    """Held cards as filled pips in groups of three, the missing ones to the next triple hollow."""
+def pips(n: int, bg: kit.RGB, width: int) -> Image.Image:
+    """Held cards as filled pips in groups of three, the missing ones to the next triple hollow;
+    past nine, the nine pips close up to leave room for "+n" at the right."""
     shown = min(n, 9)
     slots = min(9, max(3, -(-shown // 3) * 3 if shown % 3 else shown + 3))
-    image = Image.new("RGB", (118, 16), bg)
+    image = Image.new("RGB", (width, PIP_H), bg)
     d = ImageDraw.Draw(image)
+    group, step, r = (48, 13, 5) if n <= 9 else (34, 10, 4)
+    cy = PIP_H // 2
     for i in range(slots):
-        group, k = divmod(i, 3)
-        cx = group * 38 + k * 12 + 6
-        d.ellipse((cx - 5, 3, cx + 5, 13), fill=kit.INK if i < shown else None, outline=kit.INK, width=1)
+        g, k = divmod(i, 3)
+        cx = g * group + k * step + r + 1
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=kit.INK if i < shown else None, outline=kit.INK, width=1)
     if n > 9:
-        kit.draw_text(d, (117, 8), f"+{n - 9}", 12, kit.INK, anchor="rm")
+        kit.draw_text(d, (width - 1, cy), f"+{n - 9}", TILE_TEXT, kit.INK, bold=True, anchor="rm")
     return image
 
 

@@ -96,3 +96,28 @@ def test_renderer_words_in_every_locale() -> None:
         for key, entry in table.items():
             assert set(entry) == set(LOCALES), key
             assert entry["zh-TW"] != entry["en"] and entry["zh-CN"] != entry["en"], key
+
+
+def test_crowded_estates_fit_their_columns() -> None:
+    """Full colour columns, every bonus card, a long question beside a purchase: all still drawn
+    inside the fixed layout (codes wrap within a column and end with "+n" when they overflow)."""
+    from render.burgundy_cards.image import CODE_ROWS, COL_IN, _code_places
+    from render.kit import text_width
+
+    state = next(s for s in _states(2)[2:] if s["pl"][0]["hand"])
+    view = GAME.view(state, 0)
+    plain = _png(render.draw("burgundy_cards", view))
+    codes = [f"SHI{d}{c}" for c in "abc" for d in range(1, 7)][:10]
+    for est in view["estates"]:
+        est["est"] = {**est["est"], "SHI": codes, "KNO": ["CLO4b", "CLO5c", "KNO2b", "CLO6a", "KNO3c"]}
+        est["bonus"] = [f"B1{c}" for c in D.COLOURS]
+        est["all7"] = "A7-4"
+        est["goods"], est["animals"] = ["LGTa", "MEDb", "DRKc", "LGTd"], ["COWa", "SHPb", "PIGc", "CHKd"]
+    view["shown"] = ["WAT6c", "CLO4b", "MIN3a"]
+    view["pending"] = {"q": "free", "card": "CAS5b", "options": [f"free take {c}" for c in codes] + ["skip"]}
+    crowded = _png(render.draw("burgundy_cards", view))
+    assert (crowded.width, crowded.height) == (plain.width, plain.height)
+
+    places = _code_places(tuple(codes), COL_IN)
+    assert places[-1][2] == f"+{len(codes) - len(places) + 1}"
+    assert all(row < CODE_ROWS and dx + text_width(text, 18) <= COL_IN for dx, row, text in places)

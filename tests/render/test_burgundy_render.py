@@ -561,6 +561,54 @@ def test_final_columns_say_they_are_vp() -> None:
     assert "VP" not in WORDS["col_empty"]["en"]
 
 
+def test_public_text_is_readable_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord shows the ~1500 px image about 390 px wide on a phone: nothing on the public image (or
+    the solo board) is printed under 18 px, and counts, VP, round and the legend at 20 or more."""
+    from render.burgundy import board, sprites
+    from render.burgundy import ctx as burgundy_ctx
+
+    drawn: list[tuple[int, str]] = []
+    paste_text, sprite_text = burgundy_ctx.paste_text, sprites._text
+
+    def record_paste(
+        base: Image.Image, xy: tuple[float, float], text: str, size: int, *a: Any, **k: Any
+    ) -> int:
+        drawn.append((size, text))
+        return paste_text(base, xy, text, size, *a, **k)
+
+    def record_sprite(d: Any, xy: tuple[float, float], text: str, size: int, fill: Any) -> None:
+        drawn.append((size, text))
+        sprite_text(d, xy, text, size, fill)
+
+    monkeypatch.setattr(burgundy_ctx, "paste_text", record_paste)
+    monkeypatch.setattr(sprites, "_text", record_sprite)
+    cached = [board._board_frame, burgundy._header_frame]
+    cached += [sprites.tile, sprites.empty_space, sprites.empty_slot, sprites.bonus_tile, sprites.crate]
+    cached += [sprites.hidden_crate, sprites.seat_marker, sprites.estate_layer]
+    for function in cached:  # sprites are drawn once and cached: draw them again, recorded
+        function.cache_clear()
+    names = ["勃根地的城主", "玩家二號", "A very long player name", "Zoë"]
+    views = [
+        sample_view(2),
+        sample_view(3, locale="zh-CN"),
+        sample_view(4, names=names, locale="zh-TW"),
+        crowded_view(),
+        final_view(4),
+        solo_view(),
+    ]
+    for view in views:
+        drawn.clear()
+        burgundy.compose(view)
+        small = sorted({(size, text) for size, text in drawn if size < 18})
+        assert not small, (view["players"], view.get("locale"), small[:10])
+        numbers = {text: size for size, text in drawn if text.startswith("×") or text.endswith("/5")}
+        assert numbers and min(numbers.values()) >= 20, numbers
+    legend = burgundy.knowledge_notes(sample_view(2), "en")
+    assert legend and burgundy.LEGEND_TEXT >= 20
+    for function in cached:
+        function.cache_clear()
+
+
 def test_sparse_view_still_renders() -> None:
     """Unknown or missing keys never crash the renderer (the schema only grows)."""
     check_png(burgundy.draw({"game": "burgundy", "players": 2}))
