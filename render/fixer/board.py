@@ -22,6 +22,10 @@ MID_WIDTH = 150
 SIDE_MARKER_RADIUS = 20
 MARKER_COLUMN = 2 * SIDE_MARKER_RADIUS + 14
 POOL_RADIUS = 15
+SEAT_SIZE = 22
+"""The owner named on each side of a region."""
+CAPTION_SIZE = 22
+"""The "n left" / "n neutral" line under the marker pool."""
 
 
 def frame(d: ImageDraw.ImageDraw, box: Box, closed: bool) -> None:
@@ -74,7 +78,7 @@ def _pool(scene: Scene, centre_x: float, y: float, region: dict[str, Any], two_p
     for i in range(left):
         marker(scene.image, (start + i * step, y), POOL_RADIUS, "")
     caption = scene.words("neutral" if two_player else "open", n=left)
-    write(scene.image, (centre_x, y + POOL_RADIUS + 18), caption, 19, kit.DARK, anchor="mm")
+    write(scene.image, (centre_x, y + POOL_RADIUS + 18), caption, CAPTION_SIZE, kit.DARK, anchor="mm")
 
 
 def _side_markers(scene: Scene, x: float, y: float, colours: list[str], vertical_stack: bool) -> None:
@@ -125,7 +129,7 @@ def _vertical(
             tag_y = y + h - 20
         _card(scene, card_x, card_y, card)
         if tags:
-            seat_label(scene, (x + w / 2, tag_y), seat, 20, w - 16, anchor="mm")
+            seat_label(scene, (x + w / 2, tag_y), seat, SEAT_SIZE, w - 16, anchor="mm")
         if colours or two_player:
             mx = card_x + TABLE.width + 8 + SIDE_MARKER_RADIUS
             _side_markers(scene, mx, card_y + SIDE_MARKER_RADIUS, colours, vertical_stack=True)
@@ -151,7 +155,9 @@ def _horizontal(
         side_x = x if is_left else x + w - side_w
         card_x = side_x + (side_w - TABLE.width) // 2
         card_y = y + 42
-        seat_label(scene, (side_x + side_w / 2, y + 22), seat, 20, side_w - 12, anchor="mm")
+        # The owner line sits above the region number, so each name may use half the plate.
+        name_x, name_anchor = (x + 10, "lm") if is_left else (x + w - 10, "rm")
+        seat_label(scene, (name_x, y + 22), seat, SEAT_SIZE, w // 2 - 16, anchor=name_anchor)
         _card(scene, card_x, card_y, card)
         if colours:
             mx = side_x + 6 + SIDE_MARKER_RADIUS if not is_left else side_x + side_w - 6 - SIDE_MARKER_RADIUS

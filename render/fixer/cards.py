@@ -62,8 +62,10 @@ class CardSize:
 
 BIG = CardSize(104, 150, 76, 26, "corners")  # the private hand (/hand image)
 TABLE = CardSize(96, 136, 68, 24, "corners")  # a card lying on a region side
-MINI = CardSize(58, 84, 42, 17, "strip")  # won cards, pending card, removed cards
+MINI = CardSize(58, 84, 42, 18, "strip")  # won cards, pending card, removed cards
 TILE = CardSize(46, 62, 38, 0, "plain")  # a number in an automa suit pile (the pile shows the suit)
+SUIT_NAME = 18
+"""The localised suit word along the foot of table and hand cards."""
 
 
 def parse(card: str) -> tuple[str, int]:
@@ -103,7 +105,9 @@ def face(card: str, size: CardSize, suit_name: str = "") -> Image.Image:
         kit.draw_text(d, (w - 8, 4), suit.symbol, size.corner, ink, bold=True, anchor="ra")
         kit.draw_text(d, (w / 2, h * 0.5), str(number), size.numeral, ink, bold=True, anchor="mm")
         if suit_name:
-            kit.draw_text(d, (w / 2, h - 8 - 16), suit_name, 16, ink, anchor="ma", max_width=w - 8)
+            kit.draw_text(
+                d, (w / 2, h - 6 - SUIT_NAME), suit_name, SUIT_NAME, ink, anchor="ma", max_width=w - 8
+            )
     else:
         kit.draw_text(d, (w / 2, h / 2), str(number), size.numeral, ink, bold=True, anchor="mm")
     return image

@@ -18,7 +18,9 @@ from render.fixer.widgets import HIGHLIGHT, chip, counted_back, fan, fit, seat_l
 
 PANEL_FILL: kit.RGB = (252, 250, 244)
 YOU_FILL: kit.RGB = kit.SKY
-LINE_GAP = 22
+LINE_GAP = 28
+LABEL_SIZE = 20
+"""Small captions over a row (won face up / face down)."""
 
 
 def panel_frame(d: ImageDraw.ImageDraw, box: Box, highlighted: bool) -> None:
@@ -141,15 +143,15 @@ def _won_row(scene: Scene, x: int, y: int, width: int, info: dict[str, Any]) -> 
     up_width = up_need + (spare // 2 if up else 0)
     label_y = y
     cards_y = y + LINE_GAP
-    write(scene.image, (x, label_y), scene.words("won_up"), 19, kit.DARK)
+    write(scene.image, (x, label_y), scene.words("won_up"), LABEL_SIZE, kit.DARK)
     if up:
         used = fan(scene, x, cards_y, max(up_width, MINI.width), up)
     else:
         used = write(
             scene.image, (x, cards_y + MINI.height / 2), scene.words("none"), 22, kit.GREY, anchor="lm"
         )
-    dx = x + max(used, kit.text_width(scene.words("won_up"), 19)) + gap
-    write(scene.image, (dx, label_y), scene.words("won_down"), 19, kit.DARK)
+    dx = x + max(used, kit.text_width(scene.words("won_up"), LABEL_SIZE)) + gap
+    write(scene.image, (dx, label_y), scene.words("won_down"), LABEL_SIZE, kit.DARK)
     if down_cards:
         fan(scene, dx, cards_y, x + width - dx, down_cards)
     elif down_count:
@@ -165,7 +167,7 @@ def player_panel(scene: Scene, box: Box, seat: int) -> None:
     _name_line(scene, box, seat)
     x, y, w, h = box
     bottom = _info_lines(scene, box, _info_items(scene, info, with_hand=True), y + 58)
-    won_y = max(bottom + 4, y + h - MINI.height - LINE_GAP - 14)
+    won_y = max(bottom, y + h - MINI.height - LINE_GAP - 14)
     _won_row(scene, x + 18, won_y, w - 36, info)
 
 
@@ -179,7 +181,7 @@ def automa_panel(scene: Scene, box: Box) -> None:
     piles_left = _piles(scene, (x, y, w, h), info)
     left_box = (x, y, piles_left - x, h)
     bottom = _info_lines(scene, left_box, _info_items(scene, info, with_hand=False), y + 58)
-    won_y = max(bottom + 4, y + h - MINI.height - LINE_GAP - 14)
+    won_y = max(bottom, y + h - MINI.height - LINE_GAP - 14)
     _won_row(scene, x + 18, won_y, piles_left - x - 48, info)
 
 
@@ -214,7 +216,7 @@ def pile_positions(piles: list[dict[str, Any]], right: int) -> list[tuple[int, i
     placed = []
     cursor = right
     for slot, pile in enumerate(piles, start=1):
-        width = max(70, len(pile.get("cards") or []) * (TILE.width + 4) - 4)
+        width = max(80, len(pile.get("cards") or []) * (TILE.width + 4) - 4)
         cursor -= width
         placed.append((slot, cursor, width, pile))
         cursor -= 16
@@ -228,7 +230,7 @@ def _pile(scene: Scene, x: int, top: int, width: int, slot: int, suit: Suit, num
         scene.image,
         (x + width / 2, top + 12),
         f"{slot}: {suit.letter}{suit.symbol}",
-        18,
+        LABEL_SIZE,
         kit.contrast_ink(suit.colour),
         bold=True,
         anchor="mm",
@@ -241,7 +243,7 @@ def _pile(scene: Scene, x: int, top: int, width: int, slot: int, suit: Suit, num
             scene.image,
             (x + width / 2, top + 30 + TILE.height / 2),
             scene.words("pile_empty"),
-            18,
+            LABEL_SIZE,
             kit.GREY,
             anchor="mm",
         )

@@ -12,6 +12,10 @@ from render.fixer.scene import Scene
 
 HIGHLIGHT: kit.RGB = kit.YELLOW
 """Whose turn it is: a yellow frame, always together with the words "to play"/"to decide"."""
+BADGE_TEXT = 18
+"""The seat tag (``S1``/``AU``) is never printed smaller than this, however small its disc."""
+BADGE_RADIUS = 17
+"""The smallest seat disc: room for an 18 px ``AU``."""
 
 
 def seat_badge(scene: Scene, centre: tuple[float, float], seat: int, radius: int = 20) -> None:
@@ -28,7 +32,7 @@ def _badge_sprite(tag: str, radius: int) -> Image.Image:
     c = size / 2
     fill = kit.DARK if tag == "AU" else kit.INK
     d.ellipse((c - radius, c - radius, c + radius, c + radius), fill=fill, outline=kit.INK, width=2)
-    kit.draw_text(d, (c, c), tag, int(radius * 0.85), kit.WHITE, bold=True, anchor="mm")
+    kit.draw_text(d, (c, c), tag, max(BADGE_TEXT, int(radius * 0.85)), kit.WHITE, bold=True, anchor="mm")
     return image
 
 
@@ -37,7 +41,7 @@ def seat_label(
 ) -> None:
     """Badge + display name on one line, e.g. the owner of a region side."""
     x, y = xy
-    radius = int(size * 0.75)
+    radius = max(BADGE_RADIUS, int(size * 0.75))
     label_width = min(max_width - 2 * radius - 6, kit.text_width(scene.name(seat), size, True))
     total = 2 * radius + 6 + label_width
     if anchor[0] == "m":

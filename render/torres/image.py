@@ -11,6 +11,7 @@ cards at the bottom.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -23,13 +24,19 @@ from render.torres.style import (
     BOARD_X,
     BOARD_Y,
     CARD_STRIP,
+    CARD_TEXT,
     CELL,
     COLOUR_LETTERS,
     COLOUR_RGB,
     HEIGHT,
     KING_RGB,
+    MARGIN,
+    PANEL_PITCH,
+    PANEL_TEXT,
     PANEL_X,
-    SEAT_BOX,
+    SEAT_HEAD,
+    SEAT_PITCH,
+    SEAT_TEXT,
     START_FRAME,
     WIDTH,
     card_label,
@@ -43,16 +50,18 @@ FILES = "abcdefgh"
 def draw(view: dict[str, Any]) -> bytes:
     """The PNG for ``view`` (public or a seat's private view)."""
     private = view.get("me") is not None
-    height = HEIGHT + (CARD_STRIP if private else 0)
-    image = background(height).copy()
-    d = kit.draw_on(image)
     locale = str(view.get("locale") or "en")
     names = kit.seat_names(view, int(view["players"]))
+    panel = _panel_layout(view, names, locale)
+    board_height = max(HEIGHT, panel.bottom + MARGIN)
+    height = board_height + (CARD_STRIP if private else 0)
+    image = background(height).copy()
+    d = kit.draw_on(image)
     _header(d, view, locale, names)
     _board(image, d, view)
-    _panel(d, view, names, locale)
+    _panel(d, view, names, locale, panel)
     if private:
-        _cards(d, view, locale, HEIGHT)
+        _cards(d, view, locale, board_height)
     return kit.finish(image, view, PALETTE)
 
 
@@ -149,7 +158,7 @@ def _castle_outlines(
     for label, sq in anchor.items():
         left, top, right, bottom = _cell_box(sq)
         ink = kit.contrast_ink(square_fill(heights[sq]))
-        kit.draw_text(d, (right - 8, top + 8), f"×{areas[label]}", 22, ink, bold=True, anchor="ra")
+        kit.draw_text(d, (right - 8, top + 8), f"×{areas[label]}", 24, ink, bold=True, anchor="ra")
         if label == king_label:  # under the height number, left of any figure on the square
             kit.draw_text(d, (left + 8, top + 44), "♚", 24, ink)
 
@@ -170,49 +179,74 @@ def _king_frame(d: ImageDraw.ImageDraw, sq: int, labels: list[int]) -> None:
         d.line((left, bottom - i, right, bottom - i), fill=KING_RGB, width=5)
 
 
-def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], locale: str) -> None:
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` as lines no wider than ``width``: split at the last space that fits (Latin), else
+    after the last character that fits (CJK), so nothing is cut off with an ellipsis."""
+    lines: list[str] = []
+    rest = text.strip()
+    while rest and kit.text_width(rest, size, bold) > width:
+        cut = len(rest)
+        while cut > 1 and kit.text_width(rest[:cut], size, bold) > width:
+            cut -= 1
+        space = rest.rfind(" ", 0, cut + 1)
+        inside_word = all(c.isascii() and c.isalnum() for c in rest[cut - 1 : cut + 1])
+        if space > 0 and (rest.isascii() or inside_word):
+            cut = space
+        lines.append(rest[:cut].strip())
+        rest = rest[cut:].strip()
+    if rest:
+        lines.append(rest)
+    return lines
+
+
+@dataclass(frozen=True)
+class PanelLayout:
+    """The side panel's text, wrapped to fit: each seat's lines (and whether each is drawn in the
+    dimmer ink of the played cards), the lines under the seats, the height every seat box shares
+    and the y of the panel's bottom."""
+
+    seats: list[list[tuple[str, bool]]]
+    notes: list[str]
+    seat_box: int
+    bottom: int
+
+
+SEAT_WIDTH = WIDTH - PANEL_X - 60
+"""Room for a seat's lines: from 20 px inside its box to 10 px short of the box's right edge."""
+NOTE_WIDTH = WIDTH - PANEL_X - 30
+
+
+def _panel_layout(view: dict[str, Any], names: list[str], locale: str) -> PanelLayout:
     w = words(locale)
-    x = PANEL_X
-    y = BOARD_Y
-    turn = view.get("turn")
-    current = view.get("current")
-    ranking = view.get("ranking") or []
     last = view.get("last_scoring")
+    seats: list[list[tuple[str, bool]]] = []
     for seat, info in enumerate(view["seats"]):
-        colour = info["colour"]
-        box = (x, y, WIDTH - 30, y + SEAT_BOX)
-        active = seat == current and not view.get("over")
-        d.rounded_rectangle(
-            box,
-            14,
-            fill=ACTIVE_FILL if active else kit.LIGHT,
-            outline=kit.INK if active else kit.GREY,
-            width=4 if active else 2,
-        )
-        kit.badge(d, (x + 40, y + 38), 26, COLOUR_RGB[colour], COLOUR_LETTERS[colour], outline=kit.WHITE)
-        marker = "▶ " if active else ""
-        if view.get("over") and ranking:
-            marker = f"#{places(view)[seat]} "  # a shared place shows as one (#1, #1)
-        you = w["you"] if seat == view.get("seat") else ""
-        kit.draw_text(d, (x + 80, y + 18), marker + names[seat] + you, 30, kit.INK, bold=True, max_width=300)
-        kit.draw_text(d, (WIDTH - 50, y + 10), str(info["score"]), 50, kit.INK, bold=True, anchor="ra")
-        lines = [blocks_line(info, w), " · ".join(_counts(view, info, w)), played_line(info, w)]
+        lines = [(blocks_line(info, w), False), (" · ".join(_counts(view, info, w)), False)]
+        lines.append((played_line(info, w), True))
         if last:
             row = next(r for r in last["rows"] if r["seat"] == seat)
-            lines.append(w["last"].format(phase=last["phase"], sum=_score_sum(row)))
-        for i, line in enumerate(lines):
-            ink = kit.DARK if i == 2 else kit.INK
-            kit.draw_text(d, (x + 20, y + 64 + 26 * i), line, 21, ink, max_width=WIDTH - x - 70)
-        y += SEAT_BOX + 8
-    y += 4
+            lines.append((w["last"].format(phase=last["phase"], sum=_score_sum(row)), False))
+        seats.append([(part, dim) for line, dim in lines for part in wrap(line, SEAT_TEXT, SEAT_WIDTH)])
+    rows = max(len(lines) for lines in seats)
+    seat_box = SEAT_HEAD + SEAT_PITCH * rows + 10
+    notes = [part for line in _note_lines(view, names, w, locale) for part in wrap(line, PANEL_TEXT, NOTE_WIDTH)]
+    bottom = BOARD_Y + len(seats) * (seat_box + 8) + 4 + PANEL_PITCH * len(notes)
+    return PanelLayout(seats, notes, seat_box, bottom)
+
+
+def _note_lines(view: dict[str, Any], names: list[str], w: dict[str, Any], locale: str) -> list[str]:
+    """The lines under the seats: whose turn and its AP (or setup step), master card, supply, notes."""
+    turn = view.get("turn")
+    current = view.get("current")
+    last = view.get("last_scoring")
     lines = []
     if turn and not view.get("over") and current is not None:
         # The name gives way, never the action points: a long name is shortened first.
-        who = kit.fit_text(names[current], 24, False, 220)
+        who = kit.fit_text(names[current], PANEL_TEXT, False, 220)
         lines.append(w["ap"].format(name=who, ap=turn["ap"]))
     stage = view.get("stage")
     if stage in w["stages"] and current is not None:
-        lines.append(w["stages"][stage].format(name=kit.fit_text(names[current], 24, False, 220)))
+        lines.append(w["stages"][stage].format(name=kit.fit_text(names[current], PANEL_TEXT, False, 220)))
     if view.get("master"):
         card = view["master"]
         lines.append(w["master"].format(card=f"{card} ({card_label(card, locale)})"))
@@ -224,9 +258,41 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], local
         lines.append(w["skip_note"])
     if king_castle(view) is not None:
         lines.append(w["king_castle"])
-    for line in lines:
-        kit.draw_text(d, (x, y), line, 24, kit.INK, max_width=WIDTH - x - 30)
-        y += 32
+    return lines
+
+
+def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], locale: str, panel: PanelLayout) -> None:
+    w = words(locale)
+    x = PANEL_X
+    y = BOARD_Y
+    current = view.get("current")
+    ranking = view.get("ranking") or []
+    for seat, info in enumerate(view["seats"]):
+        colour = info["colour"]
+        box = (x, y, WIDTH - 30, y + panel.seat_box)
+        active = seat == current and not view.get("over")
+        d.rounded_rectangle(
+            box,
+            14,
+            fill=ACTIVE_FILL if active else kit.LIGHT,
+            outline=kit.INK if active else kit.GREY,
+            width=4 if active else 2,
+        )
+        kit.badge(d, (x + 40, y + 36), 26, COLOUR_RGB[colour], COLOUR_LETTERS[colour], outline=kit.WHITE)
+        marker = "▶ " if active else ""
+        if view.get("over") and ranking:
+            marker = f"#{places(view)[seat]} "  # a shared place shows as one (#1, #1)
+        you = w["you"] if seat == view.get("seat") else ""
+        kit.draw_text(d, (x + 80, y + 16), marker + names[seat] + you, 30, kit.INK, bold=True, max_width=290)
+        kit.draw_text(d, (WIDTH - 50, y + 8), str(info["score"]), 50, kit.INK, bold=True, anchor="ra")
+        for i, (line, dim) in enumerate(panel.seats[seat]):
+            ink = kit.DARK if dim else kit.INK
+            kit.draw_text(d, (x + 20, y + SEAT_HEAD + SEAT_PITCH * i), line, SEAT_TEXT, ink)
+        y += panel.seat_box + 8
+    y += 4
+    for line in panel.notes:
+        kit.draw_text(d, (x, y), line, PANEL_TEXT, kit.INK)
+        y += PANEL_PITCH
 
 
 def blocks_line(info: dict[str, Any], w: dict[str, Any]) -> str:
@@ -282,30 +348,27 @@ def _cards(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: int) 
         kit.draw_text(d, (BOARD_X, top + 80), w["no_cards"], 26, kit.DARK)
         return
     per_row = 10
-    card_w = min(128, (WIDTH - 2 * BOARD_X) // min(len(shown), per_row) - 8)
+    card_w = min(150, (WIDTH - 2 * BOARD_X) // min(len(shown), per_row) - 8)
     for i, (card, tag) in enumerate(shown[: per_row * 1]):
         left = BOARD_X + i * (card_w + 8)
-        box = (left, top + 58, left + card_w, top + 210)
+        box = (left, top + 58, left + card_w, top + 234)
         d.rounded_rectangle(box, 10, fill=kit.WHITE, outline=kit.INK, width=3 if not tag else 5)
-        kit.draw_text(d, (left + card_w / 2, top + 70), card, 30, kit.INK, bold=True, anchor="ma")
-        _wrapped(d, left + card_w / 2, top + 112, card_label(card, locale), card_w - 10)
+        name_size = next((n for n in range(30, 22, -1) if kit.text_width(card, n, True) <= card_w - 16), 22)
+        kit.draw_text(d, (left + card_w / 2, top + 68), card, name_size, kit.INK, bold=True, anchor="ma")
+        size, lines = _card_label(card_label(card, locale), card_w - 12)
+        for row, line in enumerate(lines):
+            kit.draw_text(d, (left + card_w / 2, top + 108 + (size + 6) * row), line, size, kit.DARK, anchor="ma")
         if tag:
-            kit.draw_text(d, (left + card_w / 2, top + 180), tag, 18, kit.VERMILION, bold=True, anchor="ma")
+            kit.draw_text(d, (left + card_w / 2, top + 204), tag, 20, kit.VERMILION, bold=True, anchor="ma")
     if len(shown) > per_row:
         kit.draw_text(d, (WIDTH - 40, top + 14), f"+{len(shown) - per_row}", 28, kit.INK, True, "ra")
 
 
-def _wrapped(d: ImageDraw.ImageDraw, cx: float, y: float, text: str, width: int) -> None:
-    """Up to two centred lines; splits at spaces (Latin) or anywhere (CJK)."""
-    size = 20
-    if kit.text_width(text, size) <= width:
-        kit.draw_text(d, (cx, y), text, size, kit.DARK, anchor="ma")
-        return
-    cut = len(text)
-    while cut > 1 and kit.text_width(text[:cut], size) > width:
-        cut -= 1
-    space = text.rfind(" ", 0, cut + 1)
-    if space > 0:
-        cut = space
-    kit.draw_text(d, (cx, y), text[:cut].strip(), size, kit.DARK, anchor="ma")
-    kit.draw_text(d, (cx, y + 26), text[cut:].strip(), size, kit.DARK, anchor="ma", max_width=width)
+def _card_label(text: str, width: int) -> tuple[int, list[str]]:
+    """A card's name in up to three lines: at ``CARD_TEXT``, or 2 px smaller when ten cards leave
+    too little room; lines that still do not fit are joined into the third."""
+    for size in (CARD_TEXT, CARD_TEXT - 2):
+        lines = wrap(text, size, width)
+        if len(lines) <= 3:
+            return size, lines
+    return size, [*lines[:2], kit.fit_text(" ".join(lines[2:]), size, False, width)]

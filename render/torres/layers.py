@@ -30,7 +30,7 @@ TOKEN = 64
 """Side of a figure stamp in pixels."""
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=16)
 def background(height: int) -> Image.Image:
     image, d = kit.canvas(WIDTH, height)
     d.rectangle((BOARD_X - 6, BOARD_Y - 6, BOARD_X + 8 * CELL + 6, BOARD_Y + 8 * CELL + 6), fill=FRAME)

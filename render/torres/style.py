@@ -10,10 +10,22 @@ BOARD_Y = 96
 CELL = 104
 PANEL_X = BOARD_X + 8 * CELL + 40
 HEIGHT = BOARD_Y + 8 * CELL + 70
-SEAT_BOX = 176
-"""Height of one seat's box in the side panel (name, stacks, counts, cards played this phase)."""
-CARD_STRIP = 230
+# Discord shows the 1440 px image about 390 px wide on a phone: no text is drawn under 20 px, and
+# the panel's numbers (scores, AP, knights and cards left, phase and round) at 24 px or more.
+SEAT_HEAD = 62
+"""Height of the top row of a seat's box (badge, name, score); its lines of text follow."""
+SEAT_TEXT = 24
+"""Text size of a seat's lines (stacks, knights and cards, played cards, last scoring)."""
+SEAT_PITCH = 30
+PANEL_TEXT = 26
+"""Text size of the lines under the seats (action points, master card, supply, notes)."""
+PANEL_PITCH = 34
+MARGIN = 16
+"""Space kept under the panel's last line when the panel grows the canvas past ``HEIGHT``."""
+CARD_STRIP = 250
 """Extra height of a seat's private view (the /hand image): its own cards."""
+CARD_TEXT = 22
+"""Text size of a card's name on the hand strip (up to three lines); its tag is drawn at 20."""
 
 FRAME: kit.RGB = (120, 104, 80)
 START_FRAME: kit.RGB = (190, 150, 20)

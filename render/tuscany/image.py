@@ -36,7 +36,10 @@ from render.tuscany.style import (
     PANEL_H,
     PANEL_W,
     SHARED,
+    STORAGE_R,
     SYMBOL,
+    TEXT_MIN,
+    TILE_TEXT_MIN,
     WIDTH,
     tint,
     words,
@@ -158,11 +161,27 @@ def _tile_sprite(code: str | None, r: int, label: str, farm: tuple[str, ...] = (
     fill = COLOUR_RGB[colour]
     ink = kit.contrast_ink(fill)
     d.polygon(hex_points(cx, cy, r), fill=fill, outline=kit.INK)
-    top = SYMBOL[colour] + ("/".join(farm) if farm else colour)
-    size = int(r * 0.62) if len(top) <= 3 else int(r * 0.62 * 3 / len(top) + r * 0.12)
-    layers.text(image, (cx, cy - r * 0.22), top, size, ink, bold=True, anchor="mm", max_width=int(r * 1.7))
-    layers.text(image, (cx, cy + r * 0.42), label or code, int(r * 0.42), ink, bold=True, anchor="mm")
+    small = max(TILE_TEXT_MIN, int(r * 0.42))  # the code, for typing moves
+    if len(farm) > 1:  # a neutral farm's two types: symbol, types across the widest middle, code
+        middle = "/".join(farm)
+        size = _fitting(middle, int(r * 0.55), int(r * 1.7))
+        bold = kit.text_width(middle, size, True) <= int(r * 1.7)  # else the narrower regular weight
+        layers.text(image, (cx, cy - r * 0.52), SYMBOL[colour], int(r * 0.55), ink, bold=True, anchor="mm")
+        layers.text(image, (cx, cy), middle, size, ink, bold=bold, anchor="mm")
+        layers.text(image, (cx, cy + r * 0.5), label or code, small, ink, bold=True, anchor="mm")
+        return image
+    top = SYMBOL[colour] + (farm[0] if farm else colour)
+    size = _fitting(top, int(r * 0.62), int(r * 1.5))
+    layers.text(image, (cx, cy - r * 0.22), top, size, ink, bold=True, anchor="mm")
+    layers.text(image, (cx, cy + r * 0.42), label or code, small, ink, bold=True, anchor="mm")
     return image
+
+
+def _fitting(words: str, size: int, max_width: int) -> int:
+    """The largest size up to ``size`` at which ``words`` (bold) fit ``max_width``, never under the floor."""
+    while size > TILE_TEXT_MIN and kit.text_width(words, size, True) > max_width:
+        size -= 1
+    return max(size, TILE_TEXT_MIN)
 
 
 def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any], w: dict[str, str]) -> None:
@@ -174,8 +193,8 @@ def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any], w: dict[str, str]) -> 
     farm = view.get("farm_types") or {}
     r = DISPLAY_R
     for slot, code in enumerate(view["display"]):
-        cx = MARGIN + 70 + (slot % 4) * (2 * r + 26)
-        cy = top + 80 + (slot // 4) * (2 * r + 22)
+        cx = MARGIN + 72 + (slot % 4) * (2 * r + 26)
+        cy = top + 80 + (slot // 4) * (2 * r + 16)
         _tile_hex(d, cx, cy, r, code, farm.get(code) if code else None)
         layers.text(d.im_, (cx - r - 4, cy - r + 2), str(slot + 1), 20, kit.INK, bold=True, anchor="ra")
     x = MARGIN + 500
@@ -249,18 +268,17 @@ def _panel(
     for i, line in enumerate(lines):
         layers.text(d.im_, (x, oy + 142 + i * 32), line, 24, kit.INK, bold=i == 0)
     y = oy + 150 + len(lines) * 32
-    kit.draw_text(
-        d, (x, y), w["storage"].format(n=len(info["storage"]), cap=info["capacity"]), 22, kit.DARK, bold=True
-    )
+    storage = w["storage"].format(n=len(info["storage"]), cap=info["capacity"])
+    layers.text(d.im_, (x, y), storage, 22, kit.DARK, bold=True)
     farm = view.get("farm_types") or {}
     for i, item in enumerate(info["storage"][:5]):
-        _tile_hex(d, x + 34 + i * 74, y + 66, 32, item, farm.get(item))
+        _tile_hex(d, x + STORAGE_R + i * (2 * STORAGE_R + 4), y + 68, STORAGE_R, item, farm.get(item))
     by = oy + PANEL_H - 46
     bonus = [f"{t}×{info['bonus'][t]}" for t in BONUS_ORDER if info["bonus"][t]]
     for i, label in enumerate(bonus):
         bx = x + i * 76
         d.rectangle((bx, by, bx + 68, by + 34), fill=kit.WHITE, outline=kit.INK, width=2)
-        layers.text(d.im_, (bx + 34, by + 17), label, 18, kit.INK, bold=True, anchor="mm")
+        layers.text(d.im_, (bx + 34, by + 17), label, 20, kit.INK, bold=True, anchor="mm")
 
 
 def _estate(
@@ -302,7 +320,7 @@ def _estate_stamp(key: tuple[Any, ...]) -> Image.Image:
         layers.text(image, (ox + r + x * 1.5 * r, oy - 22), letter, 20, kit.DARK, bold=True, anchor="ma")
     for row in range(1, rows + 1):
         layers.text(
-            image, (ox - 8, oy + SQ3 * r * (row - 0.5)), str(row), 18, kit.DARK, bold=True, anchor="rm"
+            image, (ox - 8, oy + SQ3 * r * (row - 0.5)), str(row), 20, kit.DARK, bold=True, anchor="rm"
         )
     for sp, colour in colours.items():
         cx, cy = space_centre(sp, ox, oy, r)
@@ -347,4 +365,24 @@ def _hand(d: ImageDraw.ImageDraw, view: dict[str, Any], w: dict[str, str], top: 
         layers.text(d.im_, (bx + 160, top + 72), f"×{me['hand'][colour]}", 34, ink, bold=True, anchor="rm")
         options = pays.get(colour) or []
         text = " ".join(options[:3]) + (" …" if len(options) > 3 else "") if options else "—"
-        layers.text(d.im_, (bx + 2, top + 110), text, 17, kit.INK, bold=True, max_width=176)
+        for j, line in enumerate(_wrap(text, TEXT_MIN, 176, 2)):
+            layers.text(
+                d.im_, (bx + 2, top + 108 + j * 26), line, TEXT_MIN, kit.INK, bold=True, max_width=176
+            )
+
+
+def _wrap(text: str, size: int, max_width: int, lines: int) -> list[str]:
+    """``text`` broken at spaces into at most ``lines`` lines of ``max_width`` (bold); the last
+    line takes the rest (and is shortened with an ellipsis when drawn, if it must be)."""
+    out: list[str] = []
+    rest = text.split(" ")
+    if len(rest) > 1 and rest[-1] == "…":  # the ellipsis stays with the option before it
+        rest[-2:] = [rest[-2] + " …"]
+    while rest and len(out) < lines - 1:
+        line = rest.pop(0)
+        while rest and kit.text_width(line + " " + rest[0], size, True) <= max_width:
+            line += " " + rest.pop(0)
+        out.append(line)
+    if rest:
+        out.append(" ".join(rest))
+    return out

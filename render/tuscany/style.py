@@ -9,12 +9,17 @@ HEADER = 84
 SHARED = 236
 PANEL_W = 740
 PANEL_H = 400
-HAND_STRIP = 170
+HAND_STRIP = 186
 MARGIN = 10
 
 HEX_R = 27
 """Estate hex radius (flat-topped): 6 columns × up to 7 rows fit in ~260 × 350 px."""
-DISPLAY_R = 40
+DISPLAY_R = 44
+STORAGE_R = 38
+"""Loose tile hexes (display, storage): large enough for their code at ``TILE_TEXT_MIN``."""
+TEXT_MIN = 18
+"""No text is drawn smaller: Discord shows the 1500 px image ~390 px wide on a phone."""
+TILE_TEXT_MIN = TEXT_MIN
 
 COLOUR_RGB: dict[str, kit.RGB] = {
     "K": (20, 95, 60),

@@ -602,3 +602,43 @@ def test_image_words_exist_translated_in_every_locale() -> None:
 
     for key in WORDS["en"]:
         check_locales({loc: WORDS[loc][key] for loc in WORDS}, key)
+
+
+def test_text_is_readable_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord shows the 1440 px image about 390 px wide on a phone: no text on any sample (public
+    or hand image, every player count, stage and locale) is printed under 18 px, and every number
+    (scores, counts, markers left, round, piles) at 20 or more; only the seat tags (S1, AU) are 18."""
+    from render import kit
+    from render.fixer import cards, widgets
+
+    drawn: list[tuple[int, str]] = []
+    draw_text = kit.draw_text
+
+    def record(d: Any, xy: tuple[float, float], text: str, size: int, *a: Any, **k: Any) -> int:
+        drawn.append((size, text))
+        return draw_text(d, xy, text, size, *a, **k)
+
+    monkeypatch.setattr(kit, "draw_text", record)
+    cached = [widgets._text_mask, widgets._badge_sprite, cards.face, cards.marker_sprite, fixer._base]
+    for locale in ("en", "zh-TW", "zh-CN"):
+        for name, build in SAMPLES.items():
+            for function in cached:  # text and sprites are drawn once and cached: draw them again
+                function.cache_clear()
+            drawn.clear()
+            view = build()
+            view["locale"] = locale
+            fixer.draw(view)
+            assert drawn, name
+            small = sorted({(size, text) for size, text in drawn if size < 18})
+            assert not small, (name, locale, small[:10])
+            tags = {"AU"} | {f"S{n}" for n in range(1, 5)}
+            numbers = sorted(
+                {
+                    (size, text)
+                    for size, text in drawn
+                    if size < 20 and text not in tags and any(c.isdigit() for c in text)
+                }
+            )
+            assert not numbers, (name, locale, numbers[:10])
+    for function in cached:
+        function.cache_clear()

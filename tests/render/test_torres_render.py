@@ -156,3 +156,78 @@ def test_image_words_exist_translated_in_every_locale() -> None:
                 check_locales({loc: style.WORDS[loc][key][sub] for loc in style.WORDS}, f"{key}.{sub}")  # type: ignore[index]
         else:
             check_locales({loc: str(style.WORDS[loc][key]) for loc in style.WORDS}, key)
+
+
+def test_text_is_readable_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord shows the 1440 px image about 390 px wide on a phone: nothing is printed under 18 px,
+    every number (scores, AP, knights and cards left, phase and round, levels) at 20 or more, and
+    no line of the panel is cut short with "…" or runs past its edge (only a long name may be cut)."""
+    from render import kit
+    from render.torres import layers
+
+    long_name = "林美玲 the very long named builder"
+    drawn: list[tuple[int, str]] = []
+    cut: list[str] = []
+    draw_text = kit.draw_text
+
+    def record(
+        d: Any,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: Any = kit.INK,
+        bold: bool = False,
+        anchor: str = "la",
+        max_width: int | None = None,
+    ) -> int:
+        drawn.append((size, text))
+        width = kit.text_width(text, size, bold)
+        shortened = max_width is not None and width > max_width
+        past_edge = anchor[0] == "l" and xy[0] >= style.PANEL_X and xy[0] + width > style.WIDTH - 30
+        if (shortened or past_edge) and long_name not in text:
+            cut.append(text)
+        return draw_text(d, xy, text, size, fill, bold, anchor, max_width)
+
+    monkeypatch.setattr(kit, "draw_text", record)
+    cached = [layers.background, layers.tile, layers.knight_stamp, layers.king_stamp]
+    for function in cached:  # drawn once and cached: draw them again, recorded
+        function.cache_clear()
+    state4, final4 = _mid_game(4, {"master": True})
+    state3, _ = _mid_game(3, {"cards": "shared"})
+    state2, _ = _mid_game(2, {"cards": "own"}, steps=100)
+    hand = ["AP6", "DOOR", "SHIFT", "BORDER", "CASTLES", "DIFF", "SAME", "OVER", "UNDER", "NEIGH"]
+    views = [
+        {**GAME.view(state2, None), "locale": "en"},
+        {**GAME.view(state3, 1), "locale": "zh-CN"},
+        {**GAME.view(state4, 0), "locale": "zh-TW"},
+        {**GAME.view(state4, 2), "locale": "en"},
+        {**GAME.view(final4, None), "locale": "zh-TW"},
+        {**GAME.view(final4, None), "locale": "en"},
+    ]
+    views[3]["me"] = {**views[3]["me"], "hand": hand, "acquired": ["NEIGH"]}
+    views[3]["master"] = "BORDER"  # the longest master card line
+    try:
+        for view in views:
+            players = int(view["players"])
+            view["names"] = ["Alice", "王小明", long_name, "Ōtsuka"][:players]
+            drawn.clear()
+            cut.clear()
+            _png(torres_render.draw(view))
+            small = sorted({(size, text) for size, text in drawn if size < 18})
+            assert not small, (players, view["locale"], small[:10])
+            numbers = sorted({(size, text) for size, text in drawn if size < 20 and any(c.isdigit() for c in text)})
+            assert not numbers, (players, view["locale"], numbers[:10])
+            assert not cut, (players, view["locale"], cut)
+    finally:
+        for function in cached:
+            function.cache_clear()
+
+
+def test_a_crowded_panel_grows_the_canvas_instead_of_running_off_it() -> None:
+    state, _ = _mid_game(4, {"master": True})
+    view = {**GAME.view(state, None), "names": NAMES, "locale": "en"}
+    view["master"] = "BORDER"
+    layout = torres_render._panel_layout(view, NAMES, "en")
+    image = _png(torres_render.draw(view))
+    assert layout.bottom + style.MARGIN <= image.height
+    assert image.height >= style.HEIGHT

@@ -92,3 +92,41 @@ def test_without_names_uses_seat_labels() -> None:
     view = GAME.view(state, None)
     assert view["over"]
     _png(render.draw("tuscany", view))
+
+
+def test_text_is_readable_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord shows the 1500 px image about 390 px wide on a phone: nothing on the public or hand
+    image is printed under 18 px, and points, counts, deck counts and bonus values at 20 or more."""
+    from render.tuscany import image, layers
+
+    drawn: list[tuple[int, str]] = []
+    text = layers.text
+
+    def record(base: Image.Image, xy: tuple[float, float], words: str, size: int, *a: Any, **k: Any) -> None:
+        drawn.append((size, words))
+        text(base, xy, words, size, *a, **k)
+
+    monkeypatch.setattr(layers, "text", record)
+    for cached in (image._tile_sprite, image._estate_stamp):  # stamps are drawn once: draw them again
+        cached.cache_clear()
+    farms = {"NF1": ["WH", "OL"], "NF2": ["GR", "LI"]}
+    for players, locale in [(2, "en"), (3, "zh-CN"), (4, "zh-TW")]:
+        states = _states(players)
+        for state in [states[0], states[2], states[-1]]:
+            for seat in [None, 0]:
+                view = {**GAME.view(state, seat), "names": NAMES[:players], "locale": locale}
+                view["display"] = ["NF1", *view["display"][1:]]
+                view["seats"][0]["storage"] = ["NF2", "NF1", *view["seats"][0]["storage"]][:5]
+                view["farm_types"] = {**(view.get("farm_types") or {}), **farms}
+                drawn.clear()
+                _png(render.draw("tuscany", view))
+                small = sorted({(size, words) for size, words in drawn if size < 18})
+                assert not small, (players, locale, seat, small[:10])
+                numbers = {
+                    (size, words) for size, words in drawn if words.isdigit() or "×" in words or "·" in words
+                }
+                assert numbers and all(size >= 20 for size, _ in numbers), (
+                    players,
+                    locale,
+                    sorted(numbers)[:10],
+                )
