@@ -35,8 +35,10 @@ from render.burgundy.style import COLOUR_ORDER, HIGHLIGHT, PANEL, seat_colour, s
 PANEL_HEX = 66
 PANEL_H = 52 + 422 + 12
 OWN_H = 60 + 572 + 14
-COMPACT_HEX = 34
-OTHER_H = 48 + 217 + 10
+# A private image's rival estates, two across: the smallest hexes that still print every placed
+# tile's code and every empty space's letter at 18 px (the die number larger; no "@n").
+COMPACT_HEX = 56
+OTHER_H = 48 + 358 + 10
 SOLO_HEX = 78
 SOLO_H = 60 + 542 + 14
 

@@ -69,14 +69,14 @@ def compose(view: dict[str, Any]) -> Image.Image:
     # panels are as tall as their standard board, or as their info column when it holds a lot
     ctx = Ctx(*PALETTE.canvas(WIDTH, 1, kit.PAPER), view, names, locale)
     own = next((e for e in estates if e.get("seat") == seat), estates[0]) if estates else {}
-    ow = (WIDTH - MARGIN) // max(2, len(others)) - MARGIN
     pw = (WIDTH - 3 * MARGIN) // 2
-    own_h = other_h = 0
+    own_h = 0
     row_h: list[int] = []
     if private:
         own_h = own_height(ctx, own, WIDTH - 2 * MARGIN, OWN_H)
-        other_h = max(compact_height(ctx, e, ow) for e in others)
-        height = top + own_h + MARGIN + other_h + MARGIN
+        # rivals two across (as the public panels), each row as tall as its tallest panel
+        row_h = [max(compact_height(ctx, e, pw) for e in others[k : k + 2]) for k in range(0, len(others), 2)]
+        height = top + own_h + MARGIN + sum(h + MARGIN for h in row_h)
     elif len(estates) <= 1:
         own_h = own_height(ctx, estates[0], WIDTH - 2 * MARGIN, SOLO_H, SOLO_HEX) if estates else SOLO_H
         height = top + own_h + MARGIN
@@ -97,7 +97,11 @@ def compose(view: dict[str, Any]) -> Image.Image:
         own_estate(ctx, own, MARGIN, y, WIDTH - 2 * MARGIN, own_h)
         y += own_h + MARGIN
         for k, estate in enumerate(others):
-            compact_estate(ctx, estate, MARGIN + k * (ow + MARGIN), y, ow, other_h)
+            col, row = k % 2, k // 2
+            x = MARGIN + col * (pw + MARGIN)
+            if len(others) % 2 == 1 and k == len(others) - 1:
+                x = (WIDTH - pw) // 2
+            compact_estate(ctx, estate, x, y + sum(h + MARGIN for h in row_h[:row]), pw, row_h[row])
     elif len(estates) <= 1:
         if estates:
             own_estate(ctx, estates[0], MARGIN, y, WIDTH - 2 * MARGIN, own_h, hex_w=SOLO_HEX)

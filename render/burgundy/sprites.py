@@ -55,7 +55,7 @@ TEXT_MIN = 18
 wide on a phone, so anything smaller is unreadable without zooming."""
 READABLE_HEX = 54
 """Hexes at least this wide print every letter and code at :data:`TEXT_MIN` or more (the widest,
-``COW``, just fits); narrower ones (a private image's compact estates) keep plain proportions."""
+``COW``, just fits); narrower ones keep plain proportions (every estate is drawn at least this wide)."""
 READABLE_SQUARE = 40
 """Bonus tiles at least this big print their letter at :data:`TEXT_MIN` and their value at 20."""
 
@@ -94,7 +94,7 @@ def empty_space(colour: str, number: int, width: int, index: int | None = None) 
     )
     ink = blend(solid, kit.INK, 0.35)
     if index is None:
-        _text(d, (cx, cy - radius * 0.52), colour, max(9, int(width * 0.2)), ink)
+        _text(d, (cx, cy - radius * 0.52), colour, _fit(width, 0.2, 9, width >= READABLE_HEX), ink)
         _text(d, (cx, cy + radius * 0.16), str(number), max(12, int(width * 0.46)), kit.INK)
     else:
         # The space number is what a typed move names (``place 2:CAS@17``): as large and dark as the

@@ -561,9 +561,9 @@ def test_final_columns_say_they_are_vp() -> None:
     assert "VP" not in WORDS["col_empty"]["en"]
 
 
-def test_public_text_is_readable_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Discord shows the ~1500 px image about 390 px wide on a phone: nothing on the public image (or
-    the solo board) is printed under 18 px, and counts, VP, round and the legend at 20 or more."""
+def record_text_sizes(monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple[int, str]], list[Any]]:
+    """Record (size, text) of every string drawn from now on; returns the record and the sprite caches
+    cleared (so cached sprites are drawn again, recorded; clear them once more when done)."""
     from render.burgundy import board, sprites
     from render.burgundy import ctx as burgundy_ctx
 
@@ -587,6 +587,13 @@ def test_public_text_is_readable_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> 
     cached += [sprites.hidden_crate, sprites.seat_marker, sprites.estate_layer]
     for function in cached:  # sprites are drawn once and cached: draw them again, recorded
         function.cache_clear()
+    return drawn, cached
+
+
+def test_public_text_is_readable_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord shows the ~1500 px image about 390 px wide on a phone: nothing on the public image (or
+    the solo board) is printed under 18 px, and counts, VP, round and the legend at 20 or more."""
+    drawn, cached = record_text_sizes(monkeypatch)
     names = ["勃根地的城主", "玩家二號", "A very long player name", "Zoë"]
     views = [
         sample_view(2),
@@ -605,6 +612,36 @@ def test_public_text_is_readable_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> 
         assert numbers and min(numbers.values()) >= 20, numbers
     legend = burgundy.knowledge_notes(sample_view(2), "en")
     assert legend and burgundy.LEGEND_TEXT >= 20
+    for function in cached:
+        function.cache_clear()
+
+
+def test_private_text_is_readable_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``/hand`` image too: the own estate and the rivals' smaller estates (every placed tile's code
+    and every empty space's colour letter) are printed at 18 px or more, for 2, 3 and 4 players."""
+    drawn, cached = record_text_sizes(monkeypatch)
+    names = ["勃根地的城主", "玩家二號", "A very long player name", "Zoë"]
+    views = [
+        sample_view(2, seat=1),
+        sample_view(3, seat=0, locale="zh-TW"),
+        sample_view(4, seat=2, names=names, locale="zh-CN"),
+        sample_view(4, seat=0),
+        crowded_view(seat=1),
+        final_view(4) | {"seat": 3},
+    ]
+    for view in views:
+        for function in cached:  # each view draws all its sprites afresh, recorded
+            function.cache_clear()
+        drawn.clear()
+        burgundy.compose(view)
+        small = sorted({(size, text) for size, text in drawn if size < 18})
+        assert not small, (view["players"], view.get("seat"), view.get("locale"), small[:10])
+        codes = {text for _, text in drawn}
+        for estate in view["estates"]:  # every rival's placed tiles are still named on its estate
+            for space in estate["spaces"]:
+                code = space["tile"]
+                if code:  # an animal tile prints its species, its count as dots
+                    assert (code[:3] if view["tile_colours"][code] == "A" else code) in codes, code
     for function in cached:
         function.cache_clear()
 
