@@ -32,6 +32,8 @@ from table.messages import TableError
 from table.service import Result, TableService, User
 
 CHANNEL = "local-console"
+LOCAL_PREFIX = "local:"
+"""The user ids of the console's players (``local:<name>``), as Discord's are snowflakes."""
 SERVER = "local-server"
 """The console's lobbies open as in one local server, so ``settings`` (a server's ``/settings``)
 can be tried here: its default timer and post language apply to the next ``new``."""
@@ -61,7 +63,7 @@ class Console:
         self.image_dir = image_dir
         self.locale = locale
         self.players: dict[str, User] = {}
-        self.current = User("local:you", clean_name(os.environ.get("USER") or "") or "Player")
+        self.current = User(f"{LOCAL_PREFIX}you", clean_name(os.environ.get("USER") or "") or "Player")
         self.players[self.current.name.lower()] = self.current
         self.numbered: list[str] = []
         self.last_mover: User | None = None
@@ -70,7 +72,7 @@ class Console:
         self.labels: Callable[[str], str] = str
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        print(as_typed_here(text), file=self.out, flush=True)
 
     def t(self, key: str, **params: object) -> str:
         """The console's own message ``key`` (``console_texts``) in the session's language."""
@@ -119,19 +121,24 @@ class Console:
         self.say(f"  {self.t('hand_image', path=path)}")
 
     async def save_image(self, game: str, view: dict, stem: str) -> Path:
-        data = await render_pool.shared().draw(game, view)
+        # One reader at this terminal: every picture in the session's language (`language`
+        # switches it), as Discord draws a private reply in its reader's.
+        data = await render_pool.shared().draw(game, {**view, "locale": self.locale})
         self.image_dir.mkdir(parents=True, exist_ok=True)
         path = self.image_dir / f"{stem}.png"
         path.write_bytes(data)
         return path
 
-    async def prompt_moves(self, result: Result) -> None:
+    async def prompt_moves(self, result: Result, stay: bool = False) -> None:
+        """List the moves of whoever must act here and become them; with ``stay`` (after ``as``,
+        which chose who we are) list only our own, else say who is awaited."""
         acting = [s for s in result.to_act if 0 <= s < len(result.user_ids)]
         if not acting:
             return
         local = [u for s in acting if (u := self._user_of(result.user_ids[s])) is not None]
-        mover = next((u for u in local if u.id == self.current.id), None) or (local[0] if local else None)
+        mover = next((u for u in local if u.id == self.current.id), None) or (local[0] if local and not stay else None)
         if mover is None:
+            self.numbered = []  # a number typed now is not one of another player's moves
             names = self.joined([result.names[s] for s in acting])
             self.say(f"  {self.t('waiting', names=names)}")
             return
@@ -163,6 +170,14 @@ class Console:
 
     def _user_of(self, user_id: str) -> User | None:
         return next((u for u in self.players.values() if u.id == user_id), None)
+
+    def remember_seated(self, result: Result) -> None:
+        """Know again the local players seated at ``result``'s table: after a restart the console
+        has forgotten who ``add`` brought in, and without this nobody could act for them (``as``
+        would not know the name, and a started game accepts no new ``add``)."""
+        for user_id, name in zip(result.user_ids, result.names, strict=False):
+            if user_id.startswith(LOCAL_PREFIX) and self._user_of(user_id) is None:
+                self.players.setdefault(name.lower(), User(user_id, name))
 
     # ---- commands -------------------------------------------------------------------------------
     async def handle(self, line: str) -> bool:
@@ -285,7 +300,13 @@ class Console:
         if not args:
             self.say(f"  {self.t('new_usage')}")
             return True
-        players = int(args[1]) if len(args) > 1 and NUMBER.fullmatch(args[1]) else None
+        counts = [a for a in args[1:] if NUMBER.fullmatch(a)]
+        extra = [a for a in args[1:] if "=" not in a and not NUMBER.fullmatch(a)]
+        if extra or len(counts) > 1:  # never drop a word: `new torres 2 master` must not open a basic game
+            given = " ".join(extra or counts)
+            self.say(f"  ✗ {self.t('new_usage_given', given=repr(given))}")
+            return True
+        players = int(counts[0]) if counts else None
         options = " ".join(a for a in args[1:] if "=" in a) or None
         result = await self.table.open(
             channel_id=CHANNEL, guild_id=SERVER, user=self.current, game=args[0], players=players, options=options,
@@ -306,8 +327,16 @@ class Console:
         if name is None:
             self.say(f"  ✗ {self.t('bad_name', most=MAX_NAME)}")
             return True
-        user = self.players.setdefault(name.lower(), User(f"local:{name.lower()}", name))
-        result = await self.table.join(channel_id=CHANNEL, user=user)
+        user = self.players.setdefault(name.lower(), User(f"{LOCAL_PREFIX}{name.lower()}", name))
+        try:
+            result = await self.table.join(channel_id=CHANNEL, user=user)
+        except TableError as err:
+            if err.key != "already_joined":
+                raise
+            # The table says "You have already joined" to the one who clicked; here someone
+            # else is being added, and names are matched regardless of case.
+            self.say(f"  ✗ {self.t('already_seated', name=user.name)}")
+            return True
         names = self.joined(result.names)
         self.say(f"  {self.t('joined', name=name, names=names, count=len(result.names), capacity=result.capacity)}")
         return True
@@ -338,7 +367,7 @@ class Console:
         if old is None or name is None:
             self.say(f"  ✗ {self.t('replace_unknown', old=repr(args[0]), new=repr(args[1]))}")
             return True
-        new = self.players.setdefault(name.lower(), User(f"local:{name.lower()}", name))
+        new = self.players.setdefault(name.lower(), User(f"{LOCAL_PREFIX}{name.lower()}", name))
         host = self._user_of(status.host_id) or self.current
         result = await self.table.replace(channel_id=CHANNEL, user=host, old_id=old.id, new=new)
         await self.show(result)
@@ -443,7 +472,7 @@ class Console:
             return True
         self.current = user
         self.say(f"  {self.t('as_now', name=user.name)}")
-        await self.cmd_moves([])
+        await self.prompt_moves(await self.table.status(channel_id=CHANNEL), stay=True)
         return True
 
     async def cmd_moves(self, args: list[str]) -> bool:
@@ -481,8 +510,9 @@ class Console:
         return True
 
     def final_lines(self, result: Result) -> None:
-        """The final scores, best first (tie-breaks applied by the rules), and the winner."""
-        if not result.ranking:
+        """The final scores, best first (tie-breaks applied by the rules), and the winner; nothing
+        for a game played against the rules' target (its verdict line says won or lost)."""
+        if not result.ranking or result.against_the_rules:
             return
 
         def who(seat: int) -> str:
@@ -508,9 +538,11 @@ class Console:
         for line in result.clock_lines(self.locale):
             self.say(f"  ⏳ {line}")
         mine = await self.table.own_score(channel_id=CHANNEL, user=self.current)
-        if mine is not None:
+        if mine is not None and not (result.finished and result.against_the_rules):
             self.say(f"  {self.t('own_score', name=self.current.name, score=mine)}")
-        if result.finished:
+        if result.finished:  # the last move's lines (the game's verdict), then everyone's scores
+            for line in result.lines(self.locale):
+                self.say(f"  • {line}")
             self.final_lines(result)
         return True
 
@@ -543,6 +575,29 @@ class Console:
         result = await self.table.act(channel_id=CHANNEL, user=self.current, action=action)
         self.last_mover = self.current
         await self.show(result)
+
+
+SLASH_COMMANDS = {
+    "/game status": "status",
+    "/game new": "new",
+    "/game rejoin": "rejoin",
+    "/game replace": "replace",
+    "/solo": "solo",
+    "/rules": "rules",
+    "/hand": "hand",
+    "/settings": "settings",
+}
+"""The Discord commands the table's words name, and what is typed for each here: a refusal that
+says "start one with /game new" would send a console player looking for a command they lack."""
+SLASH_COMMAND = re.compile(
+    r"(?<![\w/.~-])(" + "|".join(re.escape(c) for c in sorted(SLASH_COMMANDS, key=len, reverse=True)) + r")(?![\w/-])"
+)
+"""A command as a word of its own: never part of a path (an image folder under ``/rules/``)."""
+
+
+def as_typed_here(text: str) -> str:
+    """``text`` with each Discord command it names replaced by the console's own (`new`, …)."""
+    return SLASH_COMMAND.sub(lambda m: f"`{SLASH_COMMANDS[m.group(1)]}`", text) if "/" in text else text
 
 
 def listed_move(text: str, legal: list[str]) -> str | None:
@@ -630,7 +685,8 @@ async def run(
             status = await console.table.status(channel_id=CHANNEL)
             if status.status in ("lobby", "active"):
                 state = console.status_word(status.status)
-                console.say(console.t("resuming", id=status.game_id, game=status.game, status=state))
+                console.say(console.t("resuming", id=status.game_id, game=console.title(status.game), status=state))
+                console.remember_seated(status)
                 if status.status == "active":
                     await console.prompt_moves(status)
         except TableError:

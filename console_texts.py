@@ -248,6 +248,16 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
         "zh-TW": "單人遊戲 {title} 開始,對手:{rivals}(第 {id} 局)。",
         "zh-CN": "单人游戏 {title} 开始,对手:{rivals}(第 {id} 局)。",
     },
+    "already_seated": {
+        "en": "{name} already has a seat at this table (names are matched regardless of case).",
+        "zh-TW": "{name} 已經在這桌有座位了(名字不分大小寫)。",
+        "zh-CN": "{name} 已经在这桌有座位了(名字不分大小写)。",
+    },
+    "new_usage_given": {
+        "en": "Usage: new GAME [PLAYERS] [key=value …] — {given} is neither a player count nor key=value.",
+        "zh-TW": "用法:new GAME [PLAYERS] [key=value …] — {given} 既不是人數,也不是 key=value。",
+        "zh-CN": "用法:new GAME [PLAYERS] [key=value …] — {given} 既不是人数,也不是 key=value。",
+    },
     "new_usage": {
         "en": "Usage: new GAME [PLAYERS] [key=value …]",
         "zh-TW": "用法:new GAME [PLAYERS] [key=value …]",

@@ -6,6 +6,8 @@ import io
 import os
 from pathlib import Path
 
+import pytest
+
 import console
 
 
@@ -53,7 +55,7 @@ async def test_console_lobby_with_local_players_and_refusals(tmp_path: Path) -> 
     text = out.getvalue()
     assert "Unknown game" in text
     assert "needs at least 2 players" in text
-    assert "already joined" in text
+    assert "Bea already has a seat at this table" in text and "You have already joined" not in text
     assert "小明 joined" in text
     assert "Illegal move" in text
     assert "No move with that number" in text
@@ -68,3 +70,18 @@ async def test_console_resumes_a_saved_game(tmp_path: Path) -> None:
     out = io.StringIO()
     await console.run(db, img, io.StringIO("quit\n"), out)
     assert "Resuming game 1" in out.getvalue()
+
+
+async def test_a_hot_seat_game_goes_on_after_a_restart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The players `add` brought to a local table are known again when the console restarts: the
+    game resumes for them (it used to be stuck: `as Bea` did not know Bea, and `add` was refused)."""
+    monkeypatch.setenv("USER", "Ann")
+    db, img = str(tmp_path / "c.db"), str(tmp_path / "img")
+    await console.run(db, img, io.StringIO("new burgundy 2 seating=host\nadd Bea\nstart\nquit\n"), io.StringIO())
+    out = io.StringIO()
+    await console.run(db, img, io.StringIO("1\nas Bea\nquit\n"), out)
+    text = out.getvalue()
+    assert "Resuming game 1 (The Castles of Burgundy," in text
+    assert "No move with that number" not in text and "No local player called" not in text
+    assert "You are now Bea." in text
+    assert "Traceback" not in text and "✗" not in text

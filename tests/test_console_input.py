@@ -165,7 +165,7 @@ async def test_status_shows_only_the_callers_score(con: tuple[console.Console, i
         ("log 0", "log [N]"),
         ("add \ud800", "invalid character"),
         ("add Bea\x07", "printable"),
-        ("new fixer ²", "Lobby"),
+        ("new fixer ²", "neither a player count nor key=value"),  # not read as a count, nor dropped
         ("3²", "No game"),
     ],
 )
@@ -220,3 +220,45 @@ def test_keep_is_listed_before_discard_in_every_list() -> None:
     fixer = rules.get("fixer")
     assert sort_moves(fixer, ["discard R5@2", "keep R5@2"]) == ["keep R5@2", "discard R5@2"]
     assert sort_moves(fixer, ["discard", "keep"]) == ["keep", "discard"]
+
+
+async def test_new_never_drops_a_word(con: tuple[console.Console, io.StringIO]) -> None:
+    """`new torres 2 master` used to open a basic game (the word without "=" was dropped), and
+    `new torres master=true 3` a table of 4 (only the second word was read as the count)."""
+    c, out = con
+    for line in ("new torres 2 master", "new fixer 3 card_passing", "new torres 2 3"):
+        await run_lines(c, line)
+        assert "is neither a player count nor key=value" in fresh(out), line
+        assert await c.table.db.live_game(console.CHANNEL) is None
+    await run_lines(c, "new torres master=true 3")
+    assert "1/3" in fresh(out)
+
+
+async def test_as_keeps_the_chosen_player_while_another_must_act(con: tuple[console.Console, io.StringIO]) -> None:
+    """`as NAME` while another player must act makes NAME the one at the keyboard (their `hand`,
+    their score), says who is awaited and lists none of the other's moves; it used to switch back."""
+    c, out = con
+    await run_lines(c, "new torres 2 seating=host", "add Bea", "start")
+    status = await c.table.status(channel_id=console.CHANNEL)
+    mover = c.current
+    assert status.to_act == [status.user_ids.index(mover.id)]
+    other = next(u for u in c.players.values() if u.id != mover.id)
+    fresh(out)
+    await run_lines(c, f"as {other.name}")
+    text = fresh(out)
+    assert f"You are now {other.name}." in text and f"Waiting for {mover.name}" in text, text
+    assert c.current.id == other.id and c.numbered == []
+    await run_lines(c, "1")
+    assert "No move with that number" in fresh(out)  # never one of the other player's moves
+    await run_lines(c, f"as {mover.name}")
+    assert c.current.id == mover.id and c.numbered  # their own moves again
+
+
+def test_refusals_name_the_consoles_commands_not_discords() -> None:
+    """A table refusal ("Start one with /game new") names what is typed here; paths stay as they are."""
+    assert console.as_typed_here("There is no game in this channel. Start one with /game new.").endswith("with `new`.")
+    assert console.as_typed_here("用 /game new 開一局。") == "用 `new` 開一局。"
+    assert console.as_typed_here("Use /hand for the current one.") == "Use `hand` for the current one."
+    assert console.as_typed_here("Use /game status to see the result.") == "Use `status` to see the result."
+    for path in ("board: /tmp/rules/x.png", "/home/hand/a.png", "~/hand", "x/solo"):
+        assert console.as_typed_here(path) == path

@@ -209,3 +209,26 @@ async def test_an_unknown_postern_language_is_named_at_start(
     text = out.getvalue()
     assert text.startswith("POSTERN_LANGUAGE=de 不是主控台支援的語言(en、zh-TW、zh-CN);改用繁體中文。")
     assert "Postern — 本機主控台" in text
+
+
+async def test_pictures_follow_the_console_language(
+    con: tuple[console.Console, io.StringIO], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After `language zh-TW` the board and hand pictures are drawn in Chinese too (they kept the
+    language the table was opened in), as Discord draws a private reply in its reader's language."""
+    c, _ = con
+    drawn: list[str] = []
+
+    class Pool:
+        async def draw(self, game: str, view: dict, key: object = None) -> bytes:
+            drawn.append(view.get("locale"))
+            return b"\x89PNG"
+
+    monkeypatch.setattr(console.render_pool, "shared", lambda: Pool())
+    await c.handle("solo torres level=easy")
+    assert drawn and set(drawn) == {"en"}
+    drawn.clear()
+    await c.handle("language zh-TW")
+    await c.handle("board")
+    await c.handle("hand")
+    assert drawn == ["zh-TW", "zh-TW"]
