@@ -24,7 +24,7 @@ from cogs import inflight, notices, outbox, posting, reach, replies
 from cogs.i18n import code, topic_name, ui
 from table import bots, me, observability, scheduler, timer
 from table import solo as solo_play
-from table.messages import TableError, message
+from table.messages import TableError, listing, message
 from table.service import Result, TableService, User
 
 
@@ -240,7 +240,9 @@ async def lobby_thread(interaction: discord.Interaction, game: str) -> discord.T
         return None  # let the table refuse the unknown game before any thread exists
     if await service(interaction).db.live_game(channel_of(interaction)) is not None:
         return None
-    title = rules.get(game.strip().lower()).title["en"]
+    # Named in the language the table will post in, like everything else in the thread.
+    locale = await service(interaction).post_language(str(interaction.guild_id), table_locale(interaction))
+    title = rules.localised(rules.get(game.strip().lower()).title, locale)
     name = f"{title} — {interaction.user.display_name}"[:100]
     try:
         return await channel.create_thread(
@@ -276,7 +278,7 @@ async def show_lobby(interaction: discord.Interaction, result: Result, from_butt
 
 def started_header(result: Result) -> str:
     title = rules.localised(rules.get(result.game).title, result.locale)
-    names = ", ".join(posting.escape(n) for n in result.names)
+    names = listing((posting.escape(n) for n in result.names), result.locale)
     return ui("started", result.locale, game=title, names=names)
 
 
@@ -294,7 +296,7 @@ async def name_thread(interaction: discord.Interaction, result: Result) -> None:
     thread = interaction.channel
     if not isinstance(thread, discord.Thread) or thread.owner_id != interaction.client.user.id:  # type: ignore[union-attr]
         return
-    title = rules.get(result.game).title["en"]
+    title = rules.localised(rules.get(result.game).title, result.locale)
     try:
         await thread.edit(name=f"{title} — {', '.join(result.names)}"[:100])
     except discord.HTTPException:
@@ -346,7 +348,7 @@ async def solo(interaction: discord.Interaction, game: str, opponents: int | Non
     me_id = caller(interaction).id
     rivals = [posting.escape(n) for n, u in zip(result.names, result.user_ids, strict=False) if u != me_id]
     if rivals:
-        await send(interaction, content=ui("solo_bots_sent", locale, game=title, bots=", ".join(rivals)), ephemeral=True)
+        await send(interaction, content=ui("solo_bots_sent", locale, game=title, bots=listing(rivals, locale)), ephemeral=True)
     else:
         await send(interaction, content=ui("solo_sent", locale, game=title), ephemeral=True)
 
@@ -406,8 +408,8 @@ async def hand(
     game = rules.get(result.game)
     if part is not None:
         if not legal:
-            who = ", ".join(result.names[s] for s in result.to_act if 0 <= s < len(result.names)) or "…"
-            raise TableError("not_your_turn", who=who)
+            waiting = [result.names[s] for s in result.to_act if 0 <= s < len(result.names)]
+            raise TableError("not_your_turn", who=lambda loc, w=waiting: listing(w, loc) or "…")
         slices = game.split_moves(legal, locale)
         if not 0 <= part < len(slices):
             raise TableError("stale")
@@ -453,7 +455,7 @@ async def status(interaction: discord.Interaction) -> None:
         game=title,
         id=result.game_id,
         status=ui(f"st_{result.status}", locale),
-        names=", ".join(posting.escape(n) for n in result.names),
+        names=listing((posting.escape(n) for n in result.names), locale),
     )
     if result.banks:
         header += "\n" + ui("clocks", locale, clocks="; ".join(posting.escape(line) for line in result.clock_lines(locale)))

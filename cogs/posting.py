@@ -19,6 +19,7 @@ from cogs import components, reach, textboard
 from cogs.i18n import group_name, ui
 from render import pool as render_pool
 from table import bots, observability, seating
+from table.messages import listing
 from table.order import move_order
 from table.service import Result
 
@@ -62,7 +63,7 @@ def result_lines(result: Result, locale: str) -> list[str]:
     names = [escape(n) for n in result.names]
     game = rules.get(result.game)
     lines = [f"• {text}" for e in result.events if (text := seating.event_line(game, e, locale, names))]
-    if result.finished and result.scores:
+    if result.finished and result.scores and not result.against_the_rules:
         lines.append(ui("final", locale))
         places = result.places if len(result.places) == len(result.ranking) else range(1, len(result.ranking) + 1)
         for rank, seat in zip(places, result.ranking, strict=True):
@@ -77,7 +78,7 @@ def result_lines(result: Result, locale: str) -> list[str]:
             if 0 <= s < len(names)
         ]
         if who:
-            lines.append(ui("your_turn", locale, who=", ".join(dict.fromkeys(who))))
+            lines.append(ui("your_turn", locale, who=listing(dict.fromkeys(who), locale)))
     return lines
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.i18n import ui
+from table.messages import listing
 from table.service import Result
 
 
@@ -34,11 +35,11 @@ def summary(result: Result, names: list[str], locale: str) -> str:
     if result.status == "active":
         who = [names[s] for s in result.to_act if 0 <= s < len(names)]
         if who:
-            parts.append(ui("tb_turn", locale, who=", ".join(dict.fromkeys(who))))
+            parts.append(ui("tb_turn", locale, who=listing(dict.fromkeys(who), locale)))
     elif result.status == "finished":
         parts.append(ui("tb_over", locale))
     scores = public_scores(result.view, len(names))
     if scores is not None:
-        parts.append(ui("tb_scores", locale, scores=", ".join(f"{n} {v}" for n, v in zip(names, scores, strict=False))))
+        parts.append(ui("tb_scores", locale, scores=listing((f"{n} {v}" for n, v in zip(names, scores, strict=False)), locale)))
     head = ui("tb_head", locale)
     return f"{head}\n{' · '.join(parts)}" if parts else head

@@ -6,6 +6,7 @@ these are the words of the platform around the games.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rules import Game, IllegalAction, localised
@@ -91,9 +92,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "单人游戏在私信中进行:我已在私信中为你开了一局。",
     },
     "bad_options": {
-        "en": "Options look like key=value, e.g. card_passing=true. {detail}",
-        "zh-TW": "選項格式為 key=value,例如 card_passing=true。{detail}",
-        "zh-CN": "选项格式为 key=value,例如 card_passing=true。{detail}",
+        "en": "Option refused: {detail}",
+        "zh-TW": "選項不被接受:{detail}",
+        "zh-CN": "选项不被接受:{detail}",
+    },
+    "options_format": {
+        "en": "“{part}” is not an option: options are written key=value (see /rules for this game's).",
+        "zh-TW": "「{part}」不是選項:選項寫成 key=value(這個遊戲的選項見 /rules)。",
+        "zh-CN": "“{part}”不是选项:选项写成 key=value(这个游戏的选项见 /rules)。",
+    },
+    "option_twice": {
+        "en": "The option {option} is given twice; give each option once.",
+        "zh-TW": "選項 {option} 給了兩次;每個選項只給一次。",
+        "zh-CN": "选项 {option} 给了两次;每个选项只给一次。",
     },
     "illegal": {"en": "Illegal move: {reason}", "zh-TW": "不合法的行動:{reason}", "zh-CN": "不合法的行动:{reason}"},
     "game_over": {
@@ -189,6 +200,15 @@ def refusal(game: Game, error: IllegalAction, locale: str = "en") -> str:
         title = localised(game.title, locale) if game.title else game.name
         return message(f"opt_{error.key}", locale, game=title, **error.params)
     return game.reason_text(error, locale)
+
+
+LIST_SEPARATOR: dict[str, str] = {"en": ", ", "zh-TW": "、", "zh-CN": "、"}
+"""Between the names of a list in running text: Chinese lists names with the enumeration comma."""
+
+
+def listing(items: Iterable[str], locale: str) -> str:
+    """Names (players, seats) as one list, separated as the reader's language separates them."""
+    return LIST_SEPARATOR.get(locale, ", ").join(items)
 
 
 def message(key: str, locale: str = "en", **params: Any) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from rules import Event, Game, IllegalAction, Option
 from rules.core import parse_option_value
 from table.chance import pick
-from table.messages import message
+from table.messages import listing, message
 
 SEATING = -3
 """Pseudo-seat of the table's seat-order draw in the action log (``CHANCE`` is -1, ``AUTOMA`` -2)."""
@@ -109,6 +109,6 @@ def event_line(game: Game, event_: Event, locale: str, names: list[str]) -> str:
             params["action"] = "; ".join(line.rstrip("。.") for line in lines)
         return message(str(event_["key"]), locale, **params)
     if event_.get("kind") == KEY and "lobby" in event_:
-        listed = ", ".join(f"{i}. {name}" for i, name in enumerate(names, 1))
+        listed = listing((f"{i}. {name}" for i, name in enumerate(names, 1)), locale)
         return message("seating_drawn", locale, order=listed)
     return game.event_text(event_, locale, names)

@@ -69,6 +69,13 @@ class ServerCalls:
         """Whether a new game in this server gets its own thread (where the bot may make one)."""
         return guild_id is None or (await self.db.server_settings(guild_id)).threads
 
+    async def post_language(self: TableService, guild_id: str | None, fallback: str) -> str:
+        """The language a new table here posts in: the server's ``/settings language`` if it set
+        one, else ``fallback`` (the server's own Discord locale)."""
+        if guild_id is None:
+            return fallback
+        return (await self.db.server_settings(guild_id)).locale or fallback
+
     async def _server_defaults(
         self: TableService, guild_id: str, game: Game, opts: dict[str, Any], capacity: int, locale: str
     ) -> tuple[dict[str, Any], str]:

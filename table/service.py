@@ -38,7 +38,7 @@ from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
 from table.me import AWAY_END, PlayerCalls
-from table.messages import TableError, message, refusal
+from table.messages import TableError, listing, message, refusal
 from table.options import split_options
 from table.order import sort_moves
 from table.server import ServerCalls
@@ -105,20 +105,10 @@ class Result:
     (``table.announce``): the adapter hands the result to ``TableService.announced`` once posted."""
 
     def clocks(self, locale: str | None = None) -> list[str | None]:
-        """Each seat's bank as the reader reads it ("1 d 4 h left"), with "away until …" for a
-        player who is away — the board's view carries these, so everyone sees who is away."""
+        """Each seat's bank as the reader reads it ("1 d 4 h left"), or ``None`` without one. The
+        away note is ``away_texts``: the board draws both side by side, so neither repeats it."""
         loc = locale or self.locale
-        out: list[str | None] = []
-        for i, bank in enumerate(self.banks):
-            if bank is None:
-                out.append(None)
-                continue
-            text = timer.left_text(bank, loc)
-            until = self.away[i] if i < len(self.away) else None
-            if until is not None:
-                text += " — " + message("away_until", loc, until=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until)))
-            out.append(text)
-        return out
+        return [None if bank is None else timer.left_text(bank, loc) for bank in self.banks]
 
     def away_texts(self, locale: str | None = None) -> list[str | None]:
         """Per seat, "away until 2026-11-28 09:00 UTC" in the reader's language, or ``None``
@@ -131,15 +121,14 @@ class Result:
         ]
 
     def clock_lines(self, locale: str | None = None) -> list[str]:
-        """"Ana: 1 d 4 h left" for every seat with a bank ("away until …" for a player away)."""
+        """"Ana: 1 d 4 h left" for every seat with a bank, "— away until …" added once for a
+        player who is away (also one without a bank: their wait is explained all the same)."""
         loc = locale or self.locale
         out = []
         for name, text, away in zip(self.names, self.clocks(loc), self.away_texts(loc), strict=False):
-            if not text:
-                continue
-            if away is not None:
-                text += " — " + away
-            out.append(f"{name}: {text}")
+            parts = [part for part in (text, away) if part]
+            if parts:
+                out.append(f"{name}: {' — '.join(parts)}")
         return out
 
     def lines(self, locale: str | None = None) -> list[str]:
@@ -155,6 +144,13 @@ class Result:
     def finished(self) -> bool:
         return self.status == "finished"
 
+    @property
+    def against_the_rules(self) -> bool:
+        """A one-seat game with no automa ranked beside the player (Burgundy's solo game, the card
+        game's solo mode): it is won or lost against a target the game's own final line states,
+        so a ranking of one ("1. Player 23", "winner: Player") would say nothing true."""
+        return len(self.names) == 1 and rules.AUTOMA not in self.ranking
+
     def shows(self, drawn_for: int) -> bool:
         """Whether a button drawn for ``drawn_for`` fits the position this result shows."""
         return drawn_for == (self.stamp if drawn_for >= stamps.MARK else self.version)
@@ -168,8 +164,11 @@ def parse_options(text: str | None) -> dict[str, str]:
     for part in text.replace(",", " ").replace(";", " ").split():
         key, sep, value = part.partition("=")
         if not sep or not key or not value:
-            raise TableError("bad_options", detail=f"“{part}”")
-        out[key.strip().lower()] = value.strip()
+            raise TableError("options_format", part=part)
+        key = key.strip().lower()
+        if key in out:  # which of two values was meant is a guess: ask instead
+            raise TableError("option_twice", option=key)
+        out[key] = value.strip()
     return out
 
 
@@ -204,6 +203,11 @@ def saves(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
                 service._idle.set()
 
     return wrapper
+
+
+def title_of(game: Game) -> Callable[[str], str]:
+    """A game's title for a ``TableError``, in the language the error is finally shown in."""
+    return lambda locale: rules.localised(game.title, locale)
 
 
 def _pick_game(name: str) -> Game:
@@ -419,7 +423,7 @@ class TableService(PlayerCalls, ServerCalls):
             opts, locale = await self._server_defaults(guild_id, chosen, opts, capacity, locale)
         current = await self.db.live_game(channel_id)
         if current is not None:
-            raise TableError("channel_busy", game=rules.get(current.game).title["en"])
+            raise TableError("channel_busy", game=title_of(rules.get(current.game)))
         try:
             row = await self.db.create_game(
                 guild_id=guild_id,
@@ -454,12 +458,12 @@ class TableService(PlayerCalls, ServerCalls):
         opts = parse_options(options) if isinstance(options, str) or options is None else dict(options)
         if solo:
             if chosen.min_players > 1:
-                raise TableError("no_solo", game=chosen.title["en"])
+                raise TableError("no_solo", game=title_of(chosen))
             capacity = 1
         else:
             capacity = players or chosen.max_players
             if not chosen.min_players <= capacity <= chosen.max_players:
-                raise TableError("bad_capacity", game=chosen.title["en"], min=chosen.min_players, max=chosen.max_players)
+                raise TableError("bad_capacity", game=title_of(chosen), min=chosen.min_players, max=chosen.max_players)
         try:
             game_opts, _ = split_options(chosen, opts, capacity)
             chosen.resolve_options(capacity, game_opts)
@@ -552,7 +556,7 @@ class TableService(PlayerCalls, ServerCalls):
             # A lobby is for a shared game: solo play (one seat) happens only when opened as solo.
             needed = game.min_players if row.capacity == 1 else max(2, game.min_players)
             if len(seats) < needed:
-                raise TableError("too_few", game=game.title["en"], min=needed, count=len(seats))
+                raise TableError("too_few", game=title_of(game), min=needed, count=len(seats))
             try:
                 state = game.new(len(seats), split_options(game, row.options, row.capacity)[0])
             except IllegalAction as err:
@@ -926,8 +930,8 @@ class TableService(PlayerCalls, ServerCalls):
         state = self._state(row)
         acting = game.to_act(state)
         if seat not in acting:
-            who = ", ".join(seats[s].name for s in acting if 0 <= s < len(seats)) or "…"
-            raise TableError("not_your_turn", who=who)
+            waiting = [seats[s].name for s in acting if 0 <= s < len(seats)]
+            raise TableError("not_your_turn", who=lambda loc, w=waiting: listing(w, loc) or "…")
         return game, state, seats, seat
 
     async def _done_since(self, game_id: int, user_id: str, action: str, since: float) -> bool:
@@ -993,7 +997,13 @@ class TableService(PlayerCalls, ServerCalls):
         if row is None:
             raise TableError("no_game")
         state = self._state(row) if row.snapshot is not None else None
-        return await self._result("status", row, state=state)
+        result = await self._result("status", row, state=state)
+        if row.status == "finished":
+            # The last move's public lines carry the game's own verdict (its final scoring, a
+            # solo game won or lost), which the scores alone cannot say.
+            last = await self.db.recent_actions(row.id, 1)
+            result.events = list(last[-1].events) if last else []
+        return result
 
     async def hand(self, *, channel_id: str, user: User, game_id: int | None = None) -> tuple[Result, dict[str, Any], list[str]]:
         """The user's private view (with names) and their legal moves now."""

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from render import kit
 from storage import Bank, Database, SeatRow, UserSettings
 from table import timer
 from table.clock import ScriptedClock
@@ -243,8 +244,13 @@ async def test_the_boards_clocks_say_who_is_away(db: Database) -> None:
     await table.away(user=USERS[started.user_ids[first]], days=2)
     status = await table.status(channel_id="c")
     assert status.view is not None
-    assert "away until" in status.view["clocks"][first] and "away" not in status.view["clocks"][1 - first]
-    assert "離開至" in (status.clocks("zh-TW")[first] or "")
+    assert "away until" in status.view["away"][first] and status.view["away"][1 - first] is None
+    assert "離開至" in (status.away_texts("zh-TW")[first] or "")
+    # Said once: the clock is the bank alone, the board and the status line add the away note once.
+    assert "away" not in status.view["clocks"][first]
+    assert status.clock_lines("en")[first].count("away until") == 1
+    entries = kit.clock_entries(status.view)
+    assert [text.count("away until") for _, text, _ in entries] == [1 if s == first else 0 for s in range(2)]
 
 
 async def test_undo_and_replay_never_gives_the_next_player_t_twice(db: Database) -> None:

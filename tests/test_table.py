@@ -56,8 +56,13 @@ def test_messages_have_every_locale() -> None:
 
 def test_parse_options() -> None:
     assert parse_options("card_passing=true, long_match=yes") == {"card_passing": "true", "long_match": "yes"}
-    with pytest.raises(TableError):
+    with pytest.raises(TableError) as err:
         parse_options("card_passing")
+    assert err.value.key == "options_format" and "“card_passing” is not an option" in err.value.text("en")
+    assert "Option refused" not in err.value.text("en")  # the format is the problem, not a value
+    with pytest.raises(TableError) as err:
+        parse_options("cards=shared Cards=own")
+    assert err.value.key == "option_twice" and "cards" in err.value.text("zh-TW")
 
 
 async def test_lobby_flow_and_refusals(table: TableService) -> None:
@@ -181,6 +186,32 @@ async def test_solo_game_runs_the_automa_to_the_end(table: TableService) -> None
     _, lines = await table.recent(channel_id="dm", count=50)
     assert any("Automa" in line for line in lines)
     assert len(rules.get("fixer").scores(rules.get("fixer").loads((await table.db.game(status.game_id)).snapshot))) == 2  # type: ignore[union-attr]
+    # The status of a finished game repeats the last move's lines; the automa is ranked beside Ann.
+    last = (await table.db.recent_actions(status.game_id, 1))[-1]
+    assert status.events == last.events and status.events
+    assert not status.against_the_rules and rules.AUTOMA in status.ranking
+
+
+async def test_a_solo_game_against_a_target_states_its_verdict(table: TableService) -> None:
+    """The card game's solo mode is won or lost against a target: the finished game's status says
+    which (the rules' own final line), and it is not one player "ranked first"."""
+    await table.open(channel_id="dm", guild_id=None, user=ANN, game="burgundy_cards", solo=True)
+    await play_out(table, "dm", [ANN], random.Random(2), limit=4000)
+    status = await table.status(channel_id="dm")
+    assert status.finished and status.against_the_rules
+    verdict = [line for line in status.lines("en") if "(target " in line]
+    assert verdict and (": won!" in verdict[0] or ": lost." in verdict[0]), status.lines("en")
+
+
+async def test_refusals_name_the_game_in_the_readers_language(table: TableService) -> None:
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="burgundy", players=3)
+    with pytest.raises(TableError) as err:
+        await table.open(channel_id="c", guild_id="g", user=BOB, game="torres")
+    assert "勃艮第城堡" in err.value.text("zh-CN") and "勃根地城堡" in err.value.text("zh-TW")
+    assert "The Castles of Burgundy" in err.value.text("en")
+    with pytest.raises(TableError) as err:
+        await table.start(channel_id="c", user=ANN)
+    assert err.value.key == "too_few" and "勃根地城堡" in err.value.text("zh-TW")
 
 
 async def test_abandon_rights(table: TableService) -> None:

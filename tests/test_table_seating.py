@@ -113,3 +113,12 @@ async def test_a_tampered_seat_record_fails_the_replay(db: Database) -> None:
     with pytest.raises(ValueError, match="seat order"):
         await table.replay(r.game_id)
 
+
+
+def test_the_drawn_seat_order_is_listed_as_each_language_lists() -> None:
+    """Names run together with ", " in English and the enumeration comma "、" in Chinese."""
+    game = rules.get("torres")
+    event = {"kind": seating.KEY, "lobby": [1, 0]}
+    assert "1. Ann, 2. 小明." in seating.event_line(game, event, "en", ["Ann", "小明"])
+    assert "1. Ann、2. 小明" in seating.event_line(game, event, "zh-CN", ["Ann", "小明"])
+    assert "1. Ann、2. 小明" in seating.event_line(game, event, "zh-TW", ["Ann", "小明"])
