@@ -12,6 +12,8 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from render import kit
+
 _DRAWERS: dict[str, Callable[[dict[str, Any]], bytes]] = {}
 
 
@@ -22,4 +24,7 @@ def draw(game_name: str, view: dict[str, Any]) -> bytes:
         module = importlib.import_module(f"{__name__}.{game_name}")
         drawer = module.draw
         _DRAWERS[game_name] = drawer
+    names = view.get("names")
+    if names:  # every game draws names through the same two fonts (kit.drawable_name)
+        view = {**view, "names": [kit.drawable_name(n) if isinstance(n, str) else n for n in names]}
     return drawer(view)

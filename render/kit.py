@@ -13,6 +13,7 @@ finished picture is saved as it is. :func:`finish` adds the seats' clocks and en
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -448,6 +449,29 @@ def _palette_image(palette: Palette) -> Image.Image:
     image = Image.new("P", (1, 1))
     image.putpalette(flat)
     return image
+
+
+def drawable_name(name: str) -> str:
+    """A player's name as the board's fonts can draw it. Discord names are free text: styled
+    letters (𝔸𝕟𝕒, Ｂｅａ) fold to the plain letters they stand for (NFKC), and emoji — which
+    neither font has, so they came out as empty boxes — are left out. A name of emoji only is
+    kept as it was (boxes, but the seat badge beside them still tells the seats apart)."""
+    folded = unicodedata.normalize("NFKC", name)
+    kept = "".join(ch for ch in folded if not _emoji_part(ch))
+    kept = " ".join(kept.split())
+    return kept or name
+
+
+def _emoji_part(char: str) -> bool:
+    """An emoji or a piece of one (joiner, variation selector, skin tone, keycap, tag). The older
+    symbols (★ ♠ ❤ ✓) stay: the Latin font draws them."""
+    code = ord(char)
+    return (
+        0x1F000 <= code <= 0x1FAFF  # emoji, symbols and pictographs, flags' letters, skin tones
+        or code in (0x200D, 0x20E3)  # zero-width joiner, combining keycap
+        or 0xFE00 <= code <= 0xFE0F  # variation selectors (emoji or text presentation)
+        or 0xE0020 <= code <= 0xE007F  # tag characters (subdivision flags)
+    )
 
 
 def seat_names(view: dict, players: int) -> list[str]:

@@ -204,8 +204,10 @@ def _round_goods(ctx: Ctx, x: int, y: int) -> None:
             paste_centre(ctx.img, crate(kind, 36), bx + 28, by + 45)
     stacks = ctx.view.get("goods_stacks") or {}
     sx = x + 14 + 5 * 62 + 14
+    # Five stacks (a game before phase A) fit inside the box with their "E×5" under them.
+    step = min(64, (x + ROUND_BOX[2] - 12 - sx - 44) // 4)
     for k, letter in enumerate(p for p in PHASES if p in stacks):
-        bx = sx + k * 64
+        bx = sx + k * step
         paste_centre(ctx.img, hidden_crate(34), bx + 20, y + 56)
         num(ctx.img, (bx + 20, y + 90), f"{letter}×{as_int(stacks.get(letter))}", COUNT, kit.DARK, "mm")
 

@@ -188,7 +188,8 @@ def _header(ctx: Ctx) -> None:
     kit.paste_layer(ctx.img, _header_frame(ctx.locale, phase, status == "over"), (0, 0))
     x, y = 18, 58
     if status == "over":
-        label(ctx, (x, y), ctx.w("over"), 26, kit.YELLOW, anchor="lm")
+        x += label(ctx, (x, y), ctx.w("over"), 26, kit.YELLOW, anchor="lm") + 18
+        _winner(ctx, x, y)
     else:
         seat = status_seat(view)
         if seat is not None and seat < len(ctx.names):
@@ -262,6 +263,24 @@ def _tie_break_note(ctx: Ctx, final: dict[str, Any]) -> str:
     return ctx.w("tie").format(points=first.get("total"), rule=ctx.w(rule))
 
 
+def _winner(ctx: Ctx, x: int, y: int) -> None:
+    """"· (marker) NAME wins!" after "Game over" in the header, where a long name has room (in the
+    final table's heading it had to share 480 px with the heading itself)."""
+    final = ctx.view.get("final")
+    if not isinstance(final, dict) or isinstance(final.get("solo"), dict):
+        return  # a solo game is won or lost, which the final table says
+    ranking = [s for s in final.get("ranking") or [] if isinstance(s, int)]
+    if not ranking or not 0 <= ranking[0] < len(ctx.names):
+        return
+    x += label(ctx, (x, y), "·", 26, kit.YELLOW, anchor="lm") + 14
+    paste_centre(ctx.img, seat_marker(ranking[0], 34), x + 17, y)
+    x += 44
+    suffix = f" {ctx.w('winner')}!"
+    room = PHASE_X - 20 - x - kit.text_width(suffix, 26, True)
+    x += label(ctx, (x, y), ctx.names[ranking[0]], 26, kit.YELLOW, anchor="lm", max_width=room)
+    label(ctx, (x, y), suffix, 26, kit.YELLOW, anchor="lm")
+
+
 def _final_table(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
     final = ctx.view["final"]
     box(ctx, x, y, w, h, kit.WHITE, kit.INK, 3)
@@ -288,15 +307,6 @@ def _final_table(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
         return
     ranking = [s for s in final.get("ranking") or [] if isinstance(s, int)]
     rows = {r.get("seat"): r for r in final.get("rows") or [] if isinstance(r, dict)}
-    if ranking and 0 <= ranking[0] < len(ctx.names):
-        tx = x + 16 + kit.text_width(ctx.w("final"), 24, True) + 30
-        paste_centre(ctx.img, seat_marker(ranking[0], 30), tx + 15, y + 26)
-        suffix = f" {ctx.w('winner')}!"
-        room = x + FINAL_NAMES_W - 20 - (tx + 38) - kit.text_width(suffix, 24, True)
-        nw = label(
-            ctx, (tx + 38, y + 26), ctx.names[ranking[0]], 24, kit.VERMILION, anchor="lm", max_width=room
-        )
-        label(ctx, (tx + 38 + nw, y + 26), suffix, 24, kit.VERMILION, anchor="lm")
     note = _tie_break_note(ctx, final)
     if note:
         label(ctx, (x + 16, y + h - 22), note, 20, kit.DARK, False, "lm", w - 32)

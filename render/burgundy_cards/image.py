@@ -69,6 +69,13 @@ GOODS_W, GOODS_H, GOODS_STEP = 68, 28, 72
 GOODS_PER_ROW = 4
 CODE_ROWS = 3
 PARTS = ("triples", "first", "all7", "vp", "goods", "animals", "sp")
+
+
+def parts_of(players: int) -> tuple[str, ...]:
+    """The score parts an estate shows: a solo game has no start player card to score."""
+    return PARTS if players > 1 else tuple(p for p in PARTS if p != "sp")
+
+
 PARTS_X, PART_W = MARGIN + 450, 116
 INFO = ("i_sold", "i_hand", "i_stack", "i_bonus")
 INFO_Y = 182  # centre of the counters row, below the columns' top
@@ -114,7 +121,7 @@ def background(players: int, locale: str, private: bool, final: bool) -> Image.I
     image.paste(_top(locale), (0, 0))
     y = TOP_H + (FINAL_H if final else 0)
     for seat in range(players):
-        image.paste(_estate_frame(seat, locale), (0, y))
+        image.paste(_estate_frame(seat, locale, players == 1), (0, y))
         y += ESTATE_H
     if private:
         image.paste(_hand_frame(locale), (0, y))
@@ -154,14 +161,14 @@ def _info_xs(locale: str) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=32)
-def _estate_frame(seat: int, locale: str) -> Image.Image:
+def _estate_frame(seat: int, locale: str, solo: bool = False) -> Image.Image:
     w = words(locale)
     image, d = kit.canvas(WIDTH, ESTATE_H)
     y = 0
     d.rounded_rectangle((MARGIN, y + 4, WIDTH - MARGIN, y + ESTATE_H - 8), 12, fill=PANEL,
                         outline=kit.SEAT_COLOURS[seat], width=4)
     kit.badge(d, (MARGIN + 30, y + 32), 19, kit.SEAT_COLOURS[seat], str(seat + 1))
-    for k, part in enumerate(PARTS):
+    for k, part in enumerate(parts_of(1 if solo else 2)):
         kit.draw_text(d, (PARTS_X + k * PART_W, y + 8), w["p_" + part], SMALL, kit.DARK, max_width=PART_W - 8)
     top = y + BAND_H
     for (x, _), key in zip(_info_xs(locale), INFO, strict=True):
@@ -318,7 +325,7 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
     mine = w["you"] if view.get("me") is not None and seat == view.get("seat") else ""  # whose hand this is
     label(image, (MARGIN + 58, y + 14), names[seat] + mine, 26, kit.INK, bold=True, max_width=PARTS_X - MARGIN - 72)
     label(image, (WIDTH - MARGIN - 16, y + 10), w["vp"].format(n=score["total"]), 34, kit.INK, bold=True, anchor="ra")
-    for k, part in enumerate(PARTS):
+    for k, part in enumerate(parts_of(len(view["estates"]))):
         label(image, (PARTS_X + k * PART_W, y + 29), str(score[part]), PART_VALUE, kit.INK, bold=True)
     triple_vp = view.get("triple_vp") or {}
     x = COL_X
@@ -340,7 +347,7 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
     sy = top + 78
     label(image, (PROJ_X + 40, sy + _STORE_DY), f"{est['silver']} {w['silver']}", COUNT, kit.INK, bold=True,
           anchor="lm", max_width=_WORKERS_DX - 46)
-    label(image, (PROJ_X + _WORKERS_DX + 40, sy + _STORE_DY), f"{est['workers']} {w['workers']}", COUNT, kit.INK,
+    label(image, (PROJ_X + _WORKERS_DX + 40, sy + _STORE_DY), f"{est['workers']} {w['worker' if est['workers'] == 1 else 'workers']}", COUNT, kit.INK,
           bold=True, anchor="lm", max_width=WIDTH - MARGIN - 10 - PROJ_X - _WORKERS_DX - 40)
     stored = est["goods"][:6] + est["animals"][:8]
     for i, code in enumerate(stored[:2 * GOODS_PER_ROW]):

@@ -72,6 +72,7 @@ WORDS: dict[str, dict[str, str]] = {
     "storage": _t("Storage", "儲藏庫", "储藏库"),
     "silver": _t("silver", "銀幣", "银币"),
     "workers": _t("workers", "工人", "工人"),
+    "worker": _t("worker", "工人", "工人"),
     "vp": _t("{n} VP", "{n}分", "{n}分"),
     "p_triples": _t("triples", "三張一套", "三张一套"),
     "p_first": _t("'1.' cards", "「1.」卡", "「1」卡"),

@@ -198,12 +198,18 @@ def _piles(scene: Scene, box: Box, info: dict[str, Any]) -> int:
     counted_back(scene, deck_x, top + 26, deck, MINI.width, MINI.height, 30)
     label = scene.words("hand")
     cursor = deck_x - 8
-    for slot, px, width, pile in pile_positions(list(info.get("piles") or []), deck_x - 24):
+    middle = top + 26 + TILE.height / 2 + 20
+    piles = list(info.get("piles") or [])
+    for slot, px, width, pile in pile_positions(piles, deck_x - 24):
         suit: Suit = SUITS.get(str(pile.get("suit", "?")), Suit("?", kit.GREY, "?"))
         _pile(scene, px, top, width, slot, suit, [int(n) for n in pile.get("cards") or []])
         cursor = px - 16
+    if not piles:  # "Hand none", apart from the deck: "Hand" right beside it read as the deck's count
+        none = scene.words("none")
+        write(scene.image, (deck_x - 24, middle), none, 22, kit.GREY, anchor="rm")
+        cursor = deck_x - 42 - kit.text_width(none, 22)
     # The word "Hand" left of the whole row of piles says what they are.
-    write(scene.image, (cursor + 8, top + 26 + TILE.height / 2 + 20), label, 22, kit.DARK, anchor="rm")
+    write(scene.image, (cursor + 8, middle), label, 22, kit.DARK, anchor="rm")
     return cursor - 10 - kit.text_width(label, 22)
 
 

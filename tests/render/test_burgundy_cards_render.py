@@ -121,3 +121,35 @@ def test_crowded_estates_fit_their_columns() -> None:
     places = _code_places(tuple(codes), COL_IN)
     assert places[-1][2] == f"+{len(codes) - len(places) + 1}"
     assert all(row < CODE_ROWS and dx + text_width(text, 18) <= COL_IN for dx, row, text in places)
+
+
+def test_solo_estate_has_no_start_card_column_and_one_worker_is_singular(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solo game has no start player card, so its estate shows no "start card" score; "1 worker"."""
+    from render.burgundy_cards import image as card_image
+    from render.burgundy_cards.layers import label
+    from render.kit import draw_text
+
+    drawn: list[str] = []
+
+    def record_text(d: Any, xy: Any, text: str, *a: Any, **k: Any) -> Any:
+        drawn.append(text)
+        return draw_text(d, xy, text, *a, **k)
+
+    def record_label(image: Any, xy: Any, text: str, *a: Any, **k: Any) -> Any:
+        drawn.append(text)
+        return label(image, xy, text, *a, **k)
+
+    monkeypatch.setattr(card_image.kit, "draw_text", record_text)
+    monkeypatch.setattr(card_image, "label", record_label)
+    for players in (1, 2):
+        card_image._estate_frame.cache_clear()
+        card_image.background.cache_clear()
+        drawn.clear()
+        state = _states(players, every=1000)[0]
+        view = {**GAME.view(state, None), "names": NAMES[:players]}
+        view["estates"][0]["workers"] = 1
+        render.draw("burgundy_cards", view)
+        assert ("start card" in drawn) == (players > 1), (players, [t for t in drawn if "card" in t])
+        assert "1 worker" in drawn and "1 workers" not in drawn
+    card_image._estate_frame.cache_clear()
+    card_image.background.cache_clear()

@@ -745,3 +745,19 @@ def test_engine_setup_view_with_boards_being_chosen() -> None:
     view = GAME.view(state, None)
     assert view["status"] == "setup"
     check_png(burgundy.draw(view))
+
+
+def test_winner_is_named_in_full_in_the_header(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winner ("· ① NAME wins!") follows "Game over" in the header, where a name of Discord's
+    usual length is not cut short (the final table's heading used to cut "Bot (easy)" to "Bot (ea…")."""
+    drawn, cached = record_text_sizes(monkeypatch)
+    view = final_view(3)
+    winner = view["final"]["ranking"][0]
+    view["names"] = [f"Player with a long name {s}" for s in range(3)]
+    burgundy.compose(view)
+    assert (26, view["names"][winner]) in drawn, [t for _, t in drawn if "Player" in t]
+    drawn.clear()
+    burgundy.compose(solo_view(status="over", final={"rows": [], "ranking": [0], "solo": {"won": False, "filled": 9}}))
+    assert not [t for _, t in drawn if "wins" in t]  # a solo game is lost or won, not "won" by its only player
+    for function in cached:
+        function.cache_clear()
