@@ -41,6 +41,7 @@ from render.tuscany.style import (
     TEXT_MIN,
     TILE_TEXT_MIN,
     WIDTH,
+    farm_labels,
     tint,
     words,
 )
@@ -195,7 +196,7 @@ def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any], w: dict[str, str]) -> 
     for slot, code in enumerate(view["display"]):
         cx = MARGIN + 72 + (slot % 4) * (2 * r + 26)
         cy = top + 80 + (slot // 4) * (2 * r + 16)
-        _tile_hex(d, cx, cy, r, code, farm.get(code) if code else None)
+        _tile_hex(d, cx, cy, r, code, farm_labels(farm.get(code), str(view.get("locale") or "en")) if code else None)
         layers.text(d.im_, (cx - r - 4, cy - r + 2), str(slot + 1), 20, kit.INK, bold=True, anchor="ra")
     x = MARGIN + 500
     discards = sum((view.get("discard") or {}).values())
@@ -272,7 +273,7 @@ def _panel(
     layers.text(d.im_, (x, y), storage, 22, kit.DARK, bold=True)
     farm = view.get("farm_types") or {}
     for i, item in enumerate(info["storage"][:5]):
-        _tile_hex(d, x + STORAGE_R + i * (2 * STORAGE_R + 4), y + 68, STORAGE_R, item, farm.get(item))
+        _tile_hex(d, x + STORAGE_R + i * (2 * STORAGE_R + 4), y + 68, STORAGE_R, item, farm_labels(farm.get(item), str(view.get("locale") or "en")))
     by = oy + PANEL_H - 46
     bonus = [f"{t}×{info['bonus'][t]}" for t in BONUS_ORDER if info["bonus"][t]]
     for i, label in enumerate(bonus):

@@ -109,3 +109,22 @@ WORDS: dict[str, dict[str, str]] = {
 def words(locale: str) -> dict[str, str]:
     loc = locale if locale in ("en", "zh-TW", "zh-CN") else ("zh-TW" if locale.startswith("zh") else "en")
     return {k: v[loc] for k, v in WORDS.items()}
+
+
+FARM_SHORT: dict[str, dict[str, str]] = {
+    "OL": {"en": "OL", "zh-TW": "橄", "zh-CN": "橄"},
+    "GR": {"en": "GR", "zh-TW": "葡", "zh-CN": "葡"},
+    "WH": {"en": "WH", "zh-TW": "麥", "zh-CN": "麦"},
+    "LI": {"en": "LI", "zh-TW": "畜", "zh-CN": "畜"},
+}
+"""A farm type as printed inside a tile's hex: two letters in English, the first character of its
+Chinese name (橄欖, 葡萄, 小麥 → 麥, 牲畜 → 畜) in Chinese, where two letters meant nothing. The
+types are never typed (a farm is played by its tile code), so they read in the reader's language."""
+
+
+def farm_labels(kinds: list[str] | None, locale: str) -> list[str] | None:
+    """``kinds`` (farm type codes from the view) as drawn for ``locale``; unknown codes as they are."""
+    if not kinds:
+        return None
+    loc = locale if locale in ("en", "zh-TW", "zh-CN") else ("zh-TW" if locale.startswith("zh") else "en")
+    return [FARM_SHORT.get(k, {}).get(loc, k) for k in kinds]

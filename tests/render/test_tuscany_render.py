@@ -130,3 +130,29 @@ def test_text_is_readable_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
                     locale,
                     sorted(numbers)[:10],
                 )
+
+
+def test_farm_types_read_in_the_readers_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A farm's types inside its hex: "WH/OL" in English, 麥/橄 (小麥, 橄欖) in Chinese, not the codes."""
+    from render.tuscany import image, layers
+
+    drawn: list[str] = []
+    text = layers.text
+
+    def record(base: Image.Image, xy: tuple[float, float], words: str, size: int, *a: Any, **k: Any) -> None:
+        drawn.append(words)
+        text(base, xy, words, size, *a, **k)
+
+    monkeypatch.setattr(layers, "text", record)
+    state = _states(2)[2]
+    for locale, expected in [("en", "WH/OL"), ("zh-TW", "麥/橄"), ("zh-CN", "麦/橄")]:
+        image._tile_sprite.cache_clear()
+        drawn.clear()
+        view = {**GAME.view(state, None), "names": NAMES[:2], "locale": locale}
+        view["display"] = ["NF1", *view["display"][1:]]
+        view["farm_types"] = {**(view.get("farm_types") or {}), "NF1": ["WH", "OL"]}
+        _png(render.draw("tuscany", view))
+        assert expected in drawn, (locale, [w for w in drawn if "/" in w])
+        if locale != "en":
+            assert "WH/OL" not in drawn
+    image._tile_sprite.cache_clear()
