@@ -27,11 +27,14 @@ from console_texts import LANGUAGE_NAMES
 from render import pool as render_pool
 from storage import Database
 from table import bots, timer
+from table import scheduler as due
 from table import solo as solo_play
 from table.messages import TableError
 from table.service import Result, TableService, User
 
 CHANNEL = "local-console"
+GAME_TIME_NOTE = "game-time-skipped"
+"""The note holding the seconds of game time `wait` has skipped, over all sessions."""
 LOCAL_PREFIX = "local:"
 """The user ids of the console's players (``local:<name>``), as Discord's are snowflakes."""
 SERVER = "local-server"
@@ -59,6 +62,13 @@ class Console:
         """``locale`` is the console's own language, also passed to the table and the games for
         everything shown here (``language`` changes it for the session)."""
         self.table = table
+        self.scheduler = due.Scheduler(table)
+        """The durable scheduler, run as the bot's keeper runs it: after `wait` and before each
+        command, so reminders, a seat whose time ran out (its vote) and an away that ended happen
+        here too."""
+        self.clock_note: Path | None = None
+        """Where game time skipped with `wait` is kept (``GAME_TIME_NOTE``), so a restart does not
+        move every timer back."""
         self.out = out
         self.image_dir = image_dir
         self.locale = locale
@@ -133,7 +143,7 @@ class Console:
         """List the moves of whoever must act here and become them; with ``stay`` (after ``as``,
         which chose who we are) list only our own, else say who is awaited."""
         acting = [s for s in result.to_act if 0 <= s < len(result.user_ids)]
-        if not acting:
+        if not acting or result.status != "active":
             return
         local = [u for s in acting if (u := self._user_of(result.user_ids[s])) is not None]
         mover = next((u for u in local if u.id == self.current.id), None) or (local[0] if local and not stay else None)
@@ -171,6 +181,76 @@ class Console:
     def _user_of(self, user_id: str) -> User | None:
         return next((u for u in self.players.values() if u.id == user_id), None)
 
+    async def run_due(self) -> None:
+        """One pass of the durable scheduler, and what it has to say: a reminder, the vote on a
+        seat whose time ran out (`vote` answers it), the vote's outcome with the board it made."""
+        for notice in await self.scheduler.run_once():
+            text = notice.text(self.locale)
+            if notice.kind == "reminder":
+                self.say(f"  ⏰ {notice.name}: {text}")
+            elif notice.kind == "vote_opened":
+                voters = [u.name for uid in notice.voters if (u := self._user_of(uid)) is not None]
+                self.say(f"  ⌛ {text}")
+                self.say(f"  {self.t('vote_how', choices='|'.join(due.VOTE_CHOICES), names=self.joined(voters))}")
+            elif notice.kind == "vote_decided":
+                self.say(f"  ⌛ {text}")
+                if notice.result is not None:
+                    await self.show(notice.result)
+
+    async def cmd_vote(self, args: list[str]) -> bool:
+        """``vote wait|bot|replace|end``: the current player's vote on a seat whose time ran out."""
+        choice = args[0].lower() if len(args) == 1 else ""
+        if choice not in due.VOTE_CHOICES:
+            self.say(f"  {self.t('vote_usage', choices='|'.join(due.VOTE_CHOICES))}")
+            return True
+        status = await self.table.status(channel_id=CHANNEL)
+        pending = [d for d in await self.table.db.pending_due(status.game_id) if d.kind == due.VOTE]
+        if status.status != "active" or not pending:
+            self.say(f"  ✗ {self.t('no_vote_open')}")
+            return True
+        item = pending[0]
+        votes = await due.cast_vote(
+            self.table, channel_id=CHANNEL, user=self.current, game_id=status.game_id, seat=item.seat,
+            turn=item.turn, choice=choice,
+        )
+        tally = self.joined([f"{(self._user_of(uid) or User(uid, uid)).name} {vote}" for uid, vote in votes.items()])
+        self.say(f"  {self.t('voted', name=self.current.name, choice=choice, votes=tally)}")
+        return True
+
+    async def cmd_leave(self, args: list[str]) -> bool:
+        """``leave``: the current player leaves the lobby (the host's role passes on)."""
+        result = await self.table.leave(channel_id=CHANNEL, user=self.current)
+        if result.status == "abandoned":
+            self.say(f"  {self.t('left_lobby_empty', name=self.current.name)}")
+            return True
+        names = self.joined(result.names)
+        self.say(f"  {self.t('left_lobby', name=self.current.name, names=names, count=len(result.names), capacity=result.capacity)}")
+        return True
+
+    async def load_game_time(self, db_path: str) -> None:
+        """Game time skipped with `wait` in earlier sessions (a note in the database, or a file
+        beside an SQLite one, as the bot keeps its command-sync note)."""
+        db = self.table.db
+        if not db.keeps_notes:
+            self.clock_note = Path(f"{db_path}.{GAME_TIME_NOTE}")
+        try:
+            text = await db.read_note(GAME_TIME_NOTE) if db.keeps_notes else self.clock_note.read_text()  # type: ignore[union-attr]
+            skipped = float(text or 0)
+        except (OSError, ValueError):
+            return
+        if skipped > 0:
+            self.table.clock.advance(skipped)
+
+    async def save_game_time(self) -> None:
+        skipped = float(getattr(self.table.clock, "skipped", 0.0))
+        try:
+            if self.table.db.keeps_notes:
+                await self.table.db.write_note(GAME_TIME_NOTE, repr(skipped))
+            elif self.clock_note is not None:
+                self.clock_note.write_text(repr(skipped))
+        except OSError as err:  # the wait still applies to this session
+            self.say(f"  ✗ {self.t('game_time_not_saved', error=err)}")
+
     def remember_seated(self, result: Result) -> None:
         """Know again the local players seated at ``result``'s table: after a restart the console
         has forgotten who ``add`` brought in, and without this nobody could act for them (``as``
@@ -178,6 +258,17 @@ class Console:
         for user_id, name in zip(result.user_ids, result.names, strict=False):
             if user_id.startswith(LOCAL_PREFIX) and self._user_of(user_id) is None:
                 self.players.setdefault(name.lower(), User(user_id, name))
+
+    async def remember_seated_in(self, result: Result) -> None:
+        """``remember_seated``, and the local players whose seats a bot holds for them (so they
+        can `as NAME` and `rejoin`): the seat keeps the player's own name."""
+        self.remember_seated(result)
+        held = f"{bots.USER_PREFIX}for:{LOCAL_PREFIX}"
+        for seat in await self.table.db.seats(result.game_id):
+            if seat.user_id.startswith(held):
+                user_id = seat.user_id.removeprefix(f"{bots.USER_PREFIX}for:")
+                if self._user_of(user_id) is None:
+                    self.players.setdefault(seat.name.lower(), User(user_id, seat.name))
 
     # ---- commands -------------------------------------------------------------------------------
     async def handle(self, line: str) -> bool:
@@ -197,6 +288,7 @@ class Console:
         text = " ".join(words)
         cmd, args = words[0].lower(), words[1:]
         try:
+            await self.run_due()  # real time passes between lines too
             _, legal = await self.table.legal_moves(channel_id=CHANNEL, user=self.current)
             listed = listed_move(text, legal)
             if listed is not None:
@@ -245,6 +337,8 @@ class Console:
             "addbot": self.cmd_addbot,
             "replace": self.cmd_replace,
             "rejoin": self.cmd_rejoin,
+            "vote": self.cmd_vote,
+            "leave": self.cmd_leave,
             "wait": self.cmd_wait,
             "away": self.cmd_away,
             "back": self.cmd_back,
@@ -383,7 +477,9 @@ class Console:
             self.say(f"  {self.t('wait_usage')}")
             return True
         self.table.clock.advance(seconds)
+        await self.save_game_time()
         self.say(f"  {self.t('waited', duration=' '.join(args))}")
+        await self.run_due()
         try:
             status = await self.table.status(channel_id=CHANNEL)
         except TableError:
@@ -675,6 +771,7 @@ async def run(
     the console's starting language; None reads it from the environment (``starting_locale``)."""
     async with Database(db_path) as db:
         console = Console(TableService(db), out, Path(image_dir), locale or starting_locale(os.environ))
+        await console.load_game_time(db_path)
         given = os.environ.get(LANGUAGE_ENV, "")
         if locale is None and given.strip() and parse_language(given) is None:
             console.say(console.t("bad_env_language", given=given, language=LANGUAGE_NAMES[console.locale]))
@@ -686,9 +783,10 @@ async def run(
             if status.status in ("lobby", "active"):
                 state = console.status_word(status.status)
                 console.say(console.t("resuming", id=status.game_id, game=console.title(status.game), status=state))
-                console.remember_seated(status)
+                await console.remember_seated_in(status)
+                await console.run_due()  # what came due while the console was closed
                 if status.status == "active":
-                    await console.prompt_moves(status)
+                    await console.prompt_moves(await console.table.status(channel_id=CHANNEL))
         except TableError:
             pass
         while True:

@@ -32,6 +32,7 @@ Commands
   new GAME [PLAYERS] [k=v…]   open a table, e.g.  new fixer 3 card_passing=true
                               (every game also takes seating=random|host: see the README)
   add NAME                    seat another local player in the lobby
+  leave                       leave the lobby (as the current player)
   start                       start the lobby
   as NAME                     act as that local player (for simultaneous choices)
   <number> | <move>           play a move from the list, or type its text as listed (e.g. R7@2)
@@ -46,6 +47,7 @@ Commands
   replace OLD NEW             give OLD's seat to the local player NEW (host)
   rejoin                      take your seat back from the bot playing it
   wait DURATION               let game time pass, e.g. wait 24h, wait 3d, wait 90m (turn timers)
+  vote wait|bot|replace|end   your vote when a player's time has run out
   away DAYS | back            pause your turn timers for 1-14 days | end that
   mine                        your games here, those waiting on you first, with time left
   settings [timer=T] [language=L]
@@ -68,6 +70,7 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
   new GAME [PLAYERS] [k=v…]   開一張牌桌,例如  new fixer 3 card_passing=true
                               (每個遊戲也都接受 seating=random|host:見 README)
   add NAME                    讓另一位本機玩家加入等待室
+  leave                       (以目前玩家身分)離開等待室
   start                       開始等待室的遊戲
   as NAME                     改以該本機玩家的身分行動(用於同時選擇)
   <number> | <move>           輸入清單上的編號,或照清單輸入行動文字(例如 R7@2)
@@ -82,6 +85,7 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
   replace OLD NEW             把 OLD 的座位交給本機玩家 NEW(限開局者)
   rejoin                      從機器人手中取回你的座位
   wait DURATION               讓遊戲時間流逝,例如 wait 24h、wait 3d、wait 90m(回合計時)
+  vote wait|bot|replace|end   某位玩家時間用完時,你的投票
   away DAYS | back            暫停你的回合計時 1-14 天 | 結束暫停
   mine                        你在這裡的遊戲(輪到你的排在前面),附剩餘時間
   settings [timer=T] [language=L]
@@ -103,6 +107,7 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
   new GAME [PLAYERS] [k=v…]   开一张牌桌,例如  new fixer 3 card_passing=true
                               (每个游戏也都接受 seating=random|host:见 README)
   add NAME                    让另一位本地玩家加入等待室
+  leave                       (以当前玩家身份)离开等待室
   start                       开始等待室的游戏
   as NAME                     改以该本地玩家的身份行动(用于同时选择)
   <number> | <move>           输入列表中的编号,或照列表输入行动文字(例如 R7@2)
@@ -117,6 +122,7 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
   replace OLD NEW             把 OLD 的座位交给本地玩家 NEW(限开局者)
   rejoin                      从机器人手中取回你的座位
   wait DURATION               让游戏时间流逝,例如 wait 24h、wait 3d、wait 90m(回合计时)
+  vote wait|bot|replace|end   某位玩家时间用完时,你的投票
   away DAYS | back            暂停你的回合计时 1-14 天 | 结束暂停
   mine                        你在这里的游戏(轮到你的排在前面),附剩余时间
   settings [timer=T] [language=L]
@@ -247,6 +253,41 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
         "en": "Solo {title} against {rivals} started (game {id}).",
         "zh-TW": "單人遊戲 {title} 開始,對手:{rivals}(第 {id} 局)。",
         "zh-CN": "单人游戏 {title} 开始,对手:{rivals}(第 {id} 局)。",
+    },
+    "vote_how": {
+        "en": "Vote with `vote {choices}` ({names}); `as NAME` to vote for another local player.",
+        "zh-TW": "用 `vote {choices}` 投票({names});`as NAME` 換成另一位本機玩家投票。",
+        "zh-CN": "用 `vote {choices}` 投票({names});`as NAME` 换成另一位本机玩家投票。",
+    },
+    "vote_usage": {
+        "en": "Usage: vote {choices} — your vote on the seat whose time ran out.",
+        "zh-TW": "用法:vote {choices} — 對時間用完的座位投票。",
+        "zh-CN": "用法:vote {choices} — 对时间用完的座位投票。",
+    },
+    "no_vote_open": {
+        "en": "No vote is open at this table.",
+        "zh-TW": "這桌目前沒有進行中的投票。",
+        "zh-CN": "这桌目前没有进行中的投票。",
+    },
+    "voted": {
+        "en": "{name} votes {choice}. Votes so far: {votes}.",
+        "zh-TW": "{name} 投 {choice}。目前票數:{votes}。",
+        "zh-CN": "{name} 投 {choice}。目前票数:{votes}。",
+    },
+    "left_lobby": {
+        "en": "{name} left the lobby ({count}/{capacity}): {names}.",
+        "zh-TW": "{name} 離開了等待室({count}/{capacity}):{names}。",
+        "zh-CN": "{name} 离开了等待室({count}/{capacity}):{names}。",
+    },
+    "left_lobby_empty": {
+        "en": "{name} left; nobody is left in the lobby, so it is closed.",
+        "zh-TW": "{name} 離開了;等待室已無人,因此關閉。",
+        "zh-CN": "{name} 离开了;等待室已无人,因此关闭。",
+    },
+    "game_time_not_saved": {
+        "en": "The game time passed could not be saved ({error}); it applies until you quit.",
+        "zh-TW": "無法儲存經過的遊戲時間({error});在你離開前仍然有效。",
+        "zh-CN": "无法保存经过的游戏时间({error});在你退出前仍然有效。",
     },
     "already_seated": {
         "en": "{name} already has a seat at this table (names are matched regardless of case).",

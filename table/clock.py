@@ -50,6 +50,11 @@ class ScaledClock:
             raise ValueError("time only moves forward")
         self._skipped += seconds
 
+    @property
+    def skipped(self) -> float:
+        """Game seconds added by ``advance`` so far (the console keeps them across restarts)."""
+        return self._skipped
+
 
 class ScriptedClock:
     """A clock that stands still until told to move: every due time in a test is exact."""

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 import console
+from storage import Database
+from table.service import TableService
 
 
 def test_parse_duration() -> None:
@@ -84,3 +86,81 @@ async def test_console_settings_set_the_local_servers_default_timer(tmp_path: Pa
     # Banks start at 2 × the server's 12 h, not at 2 × Postern's 72 h default.
     banks = [line for line in text.splitlines() if line.strip().startswith("⏳")]
     assert len(banks) == 2 and all(" d " not in line or "1 d 0 h" in line for line in banks), banks
+
+
+async def lines(c: console.Console, out: io.StringIO, *commands: str) -> str:
+    """Run ``commands`` and return what they printed."""
+    out.seek(0)
+    out.truncate()
+    for command in commands:
+        await c.handle(command)
+    return out.getvalue()
+
+
+async def test_time_running_out_opens_a_vote_that_the_console_can_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 10 in the console: `wait` runs the durable scheduler as the bot's keeper does, so a
+    reminder comes, the seat whose time ran out gets its vote, `vote` answers it (the late player
+    may not), and the majority's choice happens, board and all; then `rejoin` takes the seat back."""
+    monkeypatch.setenv("POSTERN_BOT_ITERATIONS", "3")
+    async with Database(tmp_path / "c.db") as db:
+        out = io.StringIO()
+        c = console.Console(TableService(db, seed_source=lambda: "seed-1"), out, tmp_path / "img")
+        await lines(c, out, "new torres 3 timer=12h seating=host", "add Bea", "add Cho", "start")
+        late = c.current  # the player to act now, who will let their time run out
+        others = [u for u in c.players.values() if u.id != late.id]
+        text = await lines(c, out, "wait 13h")
+        assert f"⏰ {late.name}: Your move is waiting in Torres" in text
+        text = await lines(c, out, "wait 12h")
+        assert f"{late.name}'s time in Torres has run out" in text
+        assert f"Vote with `vote wait|bot|replace|end` ({c.joined([u.name for u in others])})" in text
+        assert "Only the other players of this game can vote." in await lines(c, out, f"as {late.name}", "vote end")
+        assert "Usage: vote wait|bot|replace|end" in await lines(c, out, f"as {others[0].name}", "vote maybe")
+        text = await lines(c, out, "vote bot", f"as {others[1].name}", "vote bot")
+        assert f"{others[1].name} votes bot. Votes so far:" in text and text.count(" bot") >= 2
+        text = await lines(c, out, "wait 1d")
+        assert f"A bot now plays for {late.name}; `rejoin` takes the seat back." in text
+        assert "board:" in text  # the bot's move is shown at once
+        text = await lines(c, out, f"as {late.name}", "rejoin")
+        assert f"{late.name} is back and takes their seat from the bot." in text
+        seats = await db.seats((await c.table.status(channel_id=console.CHANNEL)).game_id)
+        assert not any(s.is_bot for s in seats)
+        assert "No vote is open at this table." in await lines(c, out, "vote wait")
+
+
+async def test_game_time_passed_with_wait_survives_a_restart(tmp_path: Path) -> None:
+    """`wait 30h` then quit: the next session starts 30 h on, not back at the wall clock (every
+    timer used to gain the waited time back, and turns begun after the wait lay in the future)."""
+    db, img = str(tmp_path / "c.db"), str(tmp_path / "img")
+    first = io.StringIO()
+    await console.run(db, img, io.StringIO("new torres 2 timer=24h seating=host\nadd Bea\nstart\nwait 30h\nstatus\nquit\n"), first)
+    before = [line for line in first.getvalue().splitlines() if "⏳" in line][-2:]
+    second = io.StringIO()
+    await console.run(db, img, io.StringIO("status\nquit\n"), second)
+    after = [line for line in second.getvalue().splitlines() if "⏳" in line][-2:]
+    assert before and after == before, (before, after)
+    assert any("17 h 59 min left" in line for line in after)  # 48 h − 30 h, not back to 1 d 23 h
+
+
+async def test_leave_and_a_bot_held_seat_after_a_restart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`leave` works in a lobby; a local player whose seat a bot took is known after a restart and
+    can `rejoin` (it used to be "No local player called …")."""
+    monkeypatch.setenv("POSTERN_BOT_ITERATIONS", "3")
+    db_path, img = str(tmp_path / "c.db"), str(tmp_path / "img")
+    out = io.StringIO()
+    script = "new torres 3 seating=host\nadd Bea\nadd Cho\nas Cho\nleave\nadd Cho\nstart\nquit\n"
+    await console.run(db_path, img, io.StringIO(script), out)
+    assert "Cho left the lobby (2/3): Player, Bea." in out.getvalue()
+    async with Database(db_path) as db:
+        table = TableService(db)
+        status = await table.status(channel_id=console.CHANNEL)
+        await table.take_over(channel_id=console.CHANNEL, seat=status.user_ids.index("local:cho"))
+    out = io.StringIO()
+    await console.run(db_path, img, io.StringIO("as Cho\nrejoin\nquit\n"), out)
+    text = out.getvalue()
+    assert "No local player called" not in text and "You are now Cho." in text
+    assert "Cho is back and takes their seat from the bot." in text
+    async with Database(db_path) as db:
+        seats = await db.seats(status.game_id)
+        assert any(s.user_id == "local:cho" and not s.is_bot for s in seats)
