@@ -318,7 +318,8 @@ async def solo(interaction: discord.Interaction, game: str, opponents: int | Non
     chosen = rules.get(game) if game in rules.GAMES else None
     if chosen is not None:
         solo_play.plan(chosen, opponents, level)  # refuse bad input before a DM is opened
-    if interaction.guild_id is None:
+    if interaction.guild_id is None and not reach.current().shared_dm:  # our own DM (a group DM or a
+        # friend's DM, where a user-installed app cannot post later, sends it to our DM like a server)
         await replies.acknowledge(interaction, ephemeral=False)  # a solo game starts: drawing follows
         result = await solo_play.open_solo(
             table, channel_id=channel_of(interaction), user=caller(interaction), game=game,
@@ -337,11 +338,18 @@ async def solo(interaction: discord.Interaction, game: str, opponents: int | Non
     )
     try:
         with reach.unrestricted():  # the DM is not the interaction's channel
-            post = await posting.public_post(result, [started_header(result)])
+            try:
+                post = await posting.public_post(result, [started_header(result)])
+            except Exception:  # the game is on: its first post goes out without the picture
+                log.exception("drawing solo game %s failed; posting without the image", result.game_id)
+                post = await posting.public_post(result, [started_header(result)], draw=False)
         await outbox.post(dm, **post)
-    except discord.HTTPException:
+    except replies.POST_ERRORS as err:
+        # Nothing reached the DM: the game must not live on unseen (the next /solo would be
+        # refused as "this channel already has a game").
         await table.abandon(channel_id=str(dm.id), user=caller(interaction))
-        await refuse(interaction, ui("dm_closed", locale))
+        refusal = "dm_closed" if isinstance(err, discord.Forbidden) else "solo_not_posted"
+        await refuse(interaction, ui(refusal, locale))
         return
     await replies.confirm(posted(interaction, result))
     title = rules.localised(rules.get(result.game).title, locale)
@@ -488,10 +496,10 @@ async def list_games(interaction: discord.Interaction) -> None:
     for row, seats in rows:
         title = rules.localised(rules.get(row.game).title, locale)
         shown = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], locale)
-        names = ", ".join(posting.escape(name) for name in shown)
+        names = listing((posting.escape(name) for name in shown), locale)
         where = f"<#{row.channel_id}>" if guild else ""
         lines.append(f"#{row.id} **{title}** — {ui(f'st_{row.status}', locale)} — {names} {where}".strip())
-    await send(interaction, content=posting.fit(lines), ephemeral=True)
+    await send(interaction, content=posting.fit_first(lines), ephemeral=True)  # newest first
 
 
 @guarded
@@ -538,7 +546,7 @@ async def rules_help(interaction: discord.Interaction, game: str, topic: str | N
     picked = {key: topics[key]} if key is not None else topics
     title = rules.localised(chosen.title, locale)
     lines = [f"**{title}**", *(f"**{topic_name(name, locale)}** — {text}" for name, text in picked.items())]
-    await send(interaction, content=posting.fit(lines), ephemeral=True)
+    await send(interaction, content=posting.fit_first(lines), ephemeral=True)  # the overview first
 
 
 # ---- keeping asynchronous games alive ------------------------------------------------------------
@@ -560,10 +568,17 @@ def member_user(member: discord.User | discord.Member) -> User:
 
 @guarded
 async def replace(interaction: discord.Interaction, old: discord.User | discord.Member, new: discord.User | discord.Member) -> None:
+    if new.bot:  # Postern itself or another app: it would hold the seat and never move
+        raise TableError("replace_with_bot", name=new.display_name)
     await replies.acknowledge(interaction, ephemeral=False)
-    result = await service(interaction).replace(
-        channel_id=channel_of(interaction), user=caller(interaction), old_id=str(old.id), new=member_user(new)
-    )
+    try:
+        result = await service(interaction).replace(
+            channel_id=channel_of(interaction), user=caller(interaction), old_id=str(old.id), new=member_user(new)
+        )
+    except TableError as err:
+        if err.key == "not_replaceable":  # named as the reader sees them, not by their user id
+            err.params["name"] = old.display_name
+        raise
     if result.status == "lobby":
         await show_lobby(interaction, result, from_button=False)
         return
@@ -680,7 +695,7 @@ async def my_games(interaction: discord.Interaction) -> None:
             parts.append(timer.left_text(g.left, locale))
         parts.append(jump_link(g.row.guild_id, g.row.channel_id))
         lines.append(" — ".join(parts))
-    await send(interaction, content=posting.fit(lines), ephemeral=True)
+    await send(interaction, content=posting.fit_first(lines), ephemeral=True)  # those waiting on you first
 
 
 @guarded
@@ -695,6 +710,6 @@ async def vote(interaction: discord.Interaction, game_id: int, seat: int, turn: 
     counts: dict[str, int] = {}
     for picked in votes.values():
         counts[picked] = counts.get(picked, 0) + 1
-    tally = ", ".join(f"{ui(f'vote_btn_{c}', locale)} {n}" for c, n in counts.items())
+    tally = listing((f"{ui(f'vote_btn_{c}', locale)} {n}" for c, n in counts.items()), locale)
     await send(interaction, content=ui("voted", locale, choice=ui(f"vote_btn_{choice}", locale), tally=tally), ephemeral=True)
 

@@ -91,6 +91,11 @@ UI: dict[str, dict[str, str]] = {
         "zh-TW": "你的單人 {game} 遊戲已在私訊中等你。",
         "zh-CN": "你的单人 {game} 游戏已在私信中等你。",
     },
+    "solo_not_posted": {
+        "en": "Your game could not be posted in our DM just now, so it was not kept. Please try /solo again.",
+        "zh-TW": "剛才無法把你的遊戲貼到私訊中,所以沒有保留。請再試一次 /solo。",
+        "zh-CN": "刚才无法把你的游戏发到私信中,所以没有保留。请再试一次 /solo。",
+    },
     "dm_closed": {
         "en": "I could not open a DM with you (are DMs from server members allowed?). Try /solo in a DM with me.",
         "zh-TW": "無法私訊你(是否允許伺服器成員私訊?)。請在與我的私訊中使用 /solo。",

@@ -20,6 +20,10 @@ from table.scheduler import VOTE_CHOICES, Notice, Scheduler
 from table.service import Result, TableService
 
 log = logging.getLogger("postern.keeper")
+USERS_ONLY = discord.AllowedMentions(users=True, roles=False, everyone=False)
+"""The keeper's posts ping the players they name with <@id>, never a role or @everyone that a
+display name in the text might spell out."""
+NOBODY = discord.AllowedMentions.none()
 
 INTERVAL = float(os.environ.get("POSTERN_SCHEDULER_SECONDS") or 30)
 """Real seconds between passes (shortened by the time scale, so a sped-up demo stays lively)."""
@@ -78,18 +82,19 @@ class TurnKeeper(commands.Cog):
         if notice.kind == "announce":
             await self._announce(notice)
             return
-        channel = await self._channel(notice.game.channel_id)
         if notice.kind == "reminder":
-            await self._remind(notice, channel)
-        elif notice.kind == "vote_opened":
+            await self._remind(notice)
+            return
+        channel = await self._channel(notice.game.channel_id)
+        if notice.kind == "vote_opened":
             view = discord.ui.View(timeout=None)
             for choice in VOTE_CHOICES:
                 label = ui(f"vote_btn_{choice}", notice.locale)
                 view.add_item(components.VoteButton(notice.game.id, notice.seat, notice.turn, choice, label))
             mentions = " ".join(f"<@{uid}>" for uid in notice.voters)
-            await outbox.post(channel, content=posting.fit([notice.text(), mentions]), view=view)
+            await outbox.post(channel, content=posting.fit([notice.text(), mentions]), view=view, allowed_mentions=USERS_ONLY)
         else:
-            await outbox.post(channel, content=notice.text())
+            await outbox.post(channel, content=notice.text(), allowed_mentions=NOBODY)
             if notice.result is not None and notice.result.view is not None:
                 await outbox.post(channel, **await posting.public_post(notice.result))
                 await self._posted(notice.result)
@@ -144,7 +149,14 @@ class TurnKeeper(commands.Cog):
                 post = await posting.public_post(result, header)
             await channel.send(**post)
 
-    async def _remind(self, notice: Notice, channel: discord.abc.Messageable) -> None:
+    async def _remind(self, notice: Notice) -> None:
+        """A reminder goes by DM: the game's channel only names the place (and takes the mention
+        if DMs are closed), so a channel the bot cannot open — a group DM, a server where the app
+        is only user-installed — must not cost the reminder itself."""
+        try:
+            channel: discord.abc.Messageable | None = await self._channel(notice.game.channel_id)
+        except replies.POST_ERRORS:
+            channel = None
         guild = notice.game.guild_id
         link = f"https://discord.com/channels/{guild or '@me'}/{notice.game.channel_id}"
         place = getattr(channel, "mention", "") or ""
@@ -154,9 +166,9 @@ class TurnKeeper(commands.Cog):
         try:
             user = self.bot.get_user(int(notice.user_id)) or await self.bot.fetch_user(int(notice.user_id))
             dm = await user.create_dm()
-            await outbox.post(dm, content=text)
+            await outbox.post(dm, content=text, allowed_mentions=NOBODY)
         except (discord.Forbidden, discord.HTTPException):
             # DMs closed: one mention in the game's thread instead, once per turn (the item is
             # already marked sent; the table keeps the mark, so a second reminder stays quiet).
-            if await self.scheduler.mention_instead(notice):
-                await outbox.post(channel, content=f"<@{notice.user_id}> {text}")
+            if channel is not None and await self.scheduler.mention_instead(notice):
+                await outbox.post(channel, content=f"<@{notice.user_id}> {text}", allowed_mentions=USERS_ONLY)

@@ -48,6 +48,23 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join([head, *kept])[:limit]
 
 
+def fit_first(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
+    """Join lines, keeping the first ones (with a note of how many follow) if the message would be
+    too long: for lists that put what matters first (games waiting on you, the newest games, a
+    rules overview), where ``fit``'s keeping of the last lines would drop exactly those."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = 20
+    for line in lines:
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join([*kept, f"… (+{len(lines) - len(kept)})"])[:limit]
+
+
 async def image(game: str, view: dict[str, Any], name: str) -> discord.File:
     """The picture of ``view``, drawn in the render process pool. Public boards are named
     ``<game>-<id>-v<version>``: while one waits for a worker, a newer board of the same game takes
@@ -149,12 +166,15 @@ def move_picker(
 
 def lobby_post(result: Result, locale: str) -> dict[str, Any]:
     game = rules.get(result.game)
-    names = ", ".join(escape(n) for n in result.names)
+    names = listing((escape(n) for n in result.names), locale)
+    # The host is whoever holds the role now: after the first host leaves it passes on, and the
+    # first seat may then be a bot.
+    host = next((n for n, u in zip(result.names, result.user_ids, strict=False) if u == result.host_id), None)
     content = ui(
         "lobby",
         locale,
         game=rules.localised(game.title, locale),
-        host=escape(result.names[0]) if result.names else "?",
+        host=escape(host) if host is not None else "?",
         count=len(result.names),
         capacity=result.capacity,
         names=names,

@@ -131,3 +131,18 @@ async def test_a_player_whose_seat_is_given_away_is_told_by_dm(world: World) -> 
         await asyncio.sleep(0.3)
         assert len(fake.messages(fake.dm_channel(world.alice))) == mine
         assert fake.rejections == []
+
+
+async def test_a_seat_is_never_given_to_a_bot_account(world: World) -> None:  # noqa: F811
+    """/game replace to another app (or Postern itself) is refused: it would hold the seat forever."""
+    fake = world.fake
+    other_app = fake.add_user("some-app")
+    other_app.bot = True
+    fake.add_member(world.guild, other_app)
+    bot = world.bot()
+    async with fake.running(bot):
+        thread, _ = await open_two_player_game(world)
+        refused = await fake.slash(world.alice, thread, "game replace", {"old": world.bob, "new": other_app})
+        assert refused.ephemeral and "is a bot account and could never make a move" in (refused.content or "")
+        status = await bot.table.status(channel_id=str(thread.id))
+        assert str(world.bob.id) in status.user_ids and str(other_app.id) not in status.user_ids
