@@ -60,6 +60,11 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "那一步無法收回:它讓你看到了隱藏的資訊(其他玩家的牌或秘密選擇)。",
         "zh-CN": "那一步无法收回:它让你看到了隐藏的信息(其他玩家的牌或秘密选择)。",
     },
+    "replace_with_bot": {
+        "en": "{name} is a bot account and could never make a move. Give the seat to a person, or let a Postern bot play it (the vote on a player's time, or /game addbot in a lobby).",
+        "zh-TW": "{name} 是機器人帳號,永遠無法行動。請把座位交給真人,或讓 Postern 的機器人代打(時間用完時的投票,或在等待室用 /game addbot)。",
+        "zh-CN": "{name} 是机器人账号,永远无法行动。请把座位交给真人,或让 Postern 的机器人代打(时间用完时的投票,或在等待室用 /game addbot)。",
+    },
     "not_replaceable": {
         "en": "{name} has no seat in this game.",
         "zh-TW": "{name} 不在這局遊戲中。",

@@ -551,7 +551,7 @@ class TableService(PlayerCalls, ServerCalls):
             row = await self._live(channel_id, game_id)
             seats = await self._lobby_seats(row)
             if user.id != row.host_id and not user.can_manage:
-                raise TableError("not_host", who=seats[0].name if seats else "?")
+                raise TableError("not_host", who=next((s.name for s in seats if s.user_id == row.host_id), "?"))
             game = rules.get(row.game)
             # A lobby is for a shared game: solo play (one seat) happens only when opened as solo.
             needed = game.min_players if row.capacity == 1 else max(2, game.min_players)
@@ -736,7 +736,9 @@ class TableService(PlayerCalls, ServerCalls):
             seats = await self.db.seats(row.id)
             # Named by its public events, never by its notation: a secret decision's text (cards
             # passed, a card kept) must not reach the channel through its undo.
-            event = {"kind": seating.TABLE_EVENT, "key": "took_back", "name": seats[seat].name, "undone": target.events}
+            # Every public line taken back: the decision and the bots' answers to it, which go too.
+            undone = [e for action in tail for e in action.events]
+            event = {"kind": seating.TABLE_EVENT, "key": "took_back", "name": seats[seat].name, "undone": undone}
             return await self._result("undone", row, seats, [event], state, actor=user.id)
 
     async def _undoable(self, row: GameRow, seats: list[SeatRow], user: User) -> ActionRow:
@@ -778,7 +780,9 @@ class TableService(PlayerCalls, ServerCalls):
             seats = await self.db.seats(row.id)
             if user.id != row.host_id and not user.can_manage:
                 raise TableError("cannot_replace")
-            old = next((s for s in seats if s.user_id == old_id), None)
+            # The player's own seat, or the one a bot holds for them since a vote (``take_over``).
+            held = f"{bots.USER_PREFIX}for:{old_id}"
+            old = next((s for s in seats if s.user_id in (old_id, held)), None)
             if old is None:
                 raise TableError("not_replaceable", name=old_id)
             if any(s.user_id == new.id for s in seats) or bots.is_bot_id(new.id):
@@ -1060,13 +1064,20 @@ class TableService(PlayerCalls, ServerCalls):
             raise TableError("no_game")
         result = await self._result("log", row)
         game = rules.get(row.game)
-        lines: list[str] = []
-        for action in reversed(await self.db.recent_actions(row.id, max(count, 1) * 4)):
-            texts = [seating.event_line(game, e, locale or row.locale, result.names) for e in action.events]
-            lines[:0] = [t for t in texts if t]
-            if len(lines) >= count:
-                break
-        return result, lines[-count:]
+        # Many actions say nothing public (a FIXER deal is dozens of silent draws): read a wider
+        # window of the log until it holds ``count`` lines or reaches the start.
+        window = max(count, 1) * 4
+        while True:
+            actions = await self.db.recent_actions(row.id, window)
+            lines: list[str] = []
+            for action in reversed(actions):
+                texts = [seating.event_line(game, e, locale or row.locale, result.names) for e in action.events]
+                lines[:0] = [t for t in texts if t]
+                if len(lines) >= count:
+                    break
+            if len(lines) >= count or len(actions) < window:
+                return result, lines[-count:]
+            window *= 4
 
     async def export(self, *, channel_id: str) -> tuple[Result, str]:
         """A text record of this channel's latest game: every public event, and — once the

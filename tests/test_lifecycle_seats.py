@@ -118,3 +118,17 @@ async def test_a_takeover_whose_bot_cannot_decide_changes_nothing(db: Database, 
     after = await table.status(channel_id="c")
     assert after.version == status.version and after.user_ids == status.user_ids
     assert not any(bots.is_bot_id(u) for u in after.user_ids)
+
+
+async def test_a_seat_a_bot_holds_for_a_player_can_be_given_to_someone_else(db: Database) -> None:
+    """After the vote put a bot in Bob's seat, the host may still give Bob's seat to Cho (it used
+    to be refused as "2 has no seat in this game")."""
+    table = TableService(db, seed_source=lambda: "held", clock=ScriptedClock())
+    await _two(table)
+    status = await table.status(channel_id="c")
+    bob_seat = status.user_ids.index(BOB.id)
+    await table.take_over(channel_id="c", seat=bob_seat)
+    result = await table.replace(channel_id="c", user=ANN, old_id=BOB.id, new=CHO)
+    assert result.user_ids[bob_seat] == CHO.id
+    seats = await db.seats(status.game_id)
+    assert not seats[bob_seat].is_bot and seats[bob_seat].name == "Cho"

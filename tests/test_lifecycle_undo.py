@@ -172,23 +172,31 @@ async def test_undo_refuses_to_take_back_a_bot_reply_that_showed_its_hand(db: Da
 
 
 async def test_undo_takes_back_bot_replies_that_depend_only_on_public_facts(db: Database) -> None:
-    """Burgundy hides nothing but the draws: a move and the bot's answer may be taken back."""
+    """Torres without cards played hides nothing: a move and the bot's whole answer to it may be
+    taken back, and the announcement names all of it, the bot's moves too (in Burgundy a bot's
+    answer always ends the round, whose dice then forbid the undo)."""
     from table import thinkers
 
     table = TableService(db, seed_source=lambda: "b1", thinker=thinkers.Thinkers(mode="inline"))
-    await _against_greedy(table, "burgundy")
-    for _ in range(6):  # play until a move of Ann's is answered by a bot decision with no draw between
+    await _against_greedy(table, "torres")
+    for _ in range(40):  # play until a move of Ann's is answered by the bot with nothing revealed
         _, legal = await table.legal_moves(channel_id="c", user=ANN)
         before = await table.status(channel_id="c")
-        await table.act(channel_id="c", user=ANN, action=legal[0])
+        ann = before.user_ids.index(ANN.id)
+        acted = await table.act(channel_id="c", user=ANN, action=legal[-1])
+        if not any(e.get("seat") not in (None, ann) for e in acted.events):
+            continue  # no bot answered (Ann's turn goes on): play on
         try:
             undone = await table.undo(channel_id="c", user=ANN)
         except TableError as err:
-            assert err.value.key == "undo_after_chance"  # dice rolled after it: a real reason
+            assert err.key in ("undo_after_chance", "undo_revealed")  # a real reason
             continue
         assert undone.version > before.version and undone.to_act == before.to_act
+        taken = undone.lines("en")[0]
+        assert all(line.rstrip(".") in taken for line in acted.lines("en")), (taken, acted.lines("en"))
+        assert "Bot (greedy)" in taken
         return
-    pytest.fail("no undoable Burgundy move in six tries")
+    pytest.fail("no undoable Torres move answered by the bot in 40 moves")
 
 
 async def test_the_last_secret_choice_of_a_simultaneous_step_cannot_be_taken_back(db: Database) -> None:

@@ -124,6 +124,18 @@ async def test_leave_passes_host_and_empty_lobby_is_abandoned(table: TableServic
     await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer")
 
 
+async def test_the_host_after_the_first_host_left_is_named_not_the_first_seat(table: TableService) -> None:
+    """Ann adds a bot, Bob joins, Ann leaves: Bob hosts; a refusal names Bob, not the bot in seat 1."""
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="torres", players=3)
+    await table.add_bot(channel_id="c", user=ANN, level="easy")
+    await table.join(channel_id="c", user=BOB)
+    r = await table.leave(channel_id="c", user=ANN)
+    assert r.host_id == BOB.id and r.names[0] != "Bob"
+    with pytest.raises(TableError) as err:
+        await table.start(channel_id="c", user=CHO)
+    assert err.value.key == "not_host" and "Bob" in err.value.text("en")
+
+
 async def test_moves_are_authorised_and_refusals_write_nothing(table: TableService) -> None:
     await started_two_player(table)
     status = await table.status(channel_id="c")
@@ -287,3 +299,18 @@ async def test_restart_resumes_the_same_game(db_target: str) -> None:
         t = TableService(db, lambda: "other")
         after = await t.status(channel_id="c")
         assert (after.game_id, after.version, after.view) == (before.game_id, before.version, before.view)
+
+
+async def test_the_log_shows_as_many_lines_as_asked_across_silent_draws(table: TableService) -> None:
+    """A FIXER deal is dozens of chance actions with no public line: `log 5` right after the start
+    used to show only one line, since it read only 20 actions back."""
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=3, options="seating=host")
+    await table.join(channel_id="c", user=BOB)
+    await table.join(channel_id="c", user=CHO)
+    await table.start(channel_id="c", user=ANN)
+    status = await table.status(channel_id="c")
+    assert await table.db.action_count(status.game_id) > 20
+    _, every = await table.recent(channel_id="c", count=200)
+    _, five = await table.recent(channel_id="c", count=5)
+    assert len(five) == min(5, len(every)) and five == every[-len(five):]
+    assert len(every) >= 2
