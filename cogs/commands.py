@@ -15,7 +15,7 @@ from discord.ext import commands
 
 import rules
 from cogs import flows, server_settings
-from cogs.i18n import UI, desc, group_name, titled, topic_name
+from cogs.i18n import LANGUAGE_NAMES, UI, desc, group_name, titled, topic_name
 from table import bots, server, timer
 from table import options as table_options
 from table.order import move_order
@@ -143,10 +143,7 @@ class GameGroup(app_commands.Group, name="game", description=desc("game")):
         await flows.add_bot(interaction, level)
 
 
-LANGUAGE_CHOICES = [
-    app_commands.Choice(name=name, value=value)
-    for value, name in (("en", "English"), ("zh-TW", "繁體中文"), ("zh-CN", "简体中文"))
-]
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in LANGUAGE_NAMES.items()]
 
 
 @contexts

@@ -21,7 +21,7 @@ import discord
 import rules
 import storage
 from cogs import inflight, notices, outbox, posting, reach, replies
-from cogs.i18n import code, topic_name, ui
+from cogs.i18n import code, language_name, topic_name, ui
 from table import bots, me, observability, scheduler, timer
 from table import solo as solo_play
 from table.messages import TableError, listing, message
@@ -668,7 +668,7 @@ async def my_settings(
     text = ui(
         "settings_now", locale,
         reminders=ui("on" if s.reminders else "off", locale), quiet=hours, zone=s.time_zone,
-        language=s.locale or ui("language_default", locale),
+        language=language_name(s.locale) if s.locale else ui("language_default", locale),
     )
     await send(interaction, content=text, ephemeral=True)
 

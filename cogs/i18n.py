@@ -364,6 +364,7 @@ UI.update({
         "zh-CN": "服务器设置——新牌桌的默认计时:{timer}。新游戏开在:{threads}。频道消息语言:{language}。"
         "更改适用于此后开的游戏。",
     },
+    "server_timer_off": {"en": "no turn timer", "zh-TW": "不計時", "zh-CN": "不计时"},
     "server_timer_default": {"en": "{timer} (Postern's default)", "zh-TW": "{timer}(預設)", "zh-CN": "{timer}(默认)"},
     "server_threads_on": {"en": "a new thread each", "zh-TW": "各自的新討論串", "zh-CN": "各自的新子区"},
     "server_threads_off": {"en": "the channel itself", "zh-TW": "頻道本身", "zh-CN": "频道本身"},
@@ -376,3 +377,11 @@ UI.update({
         "zh-CN": "{by} 已把你在 {game} 的座位交给 {new}({where})。你的手牌与回合现在归对方;如有误会请询问开局者。",
     },
 })
+
+
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "zh-TW": "繁體中文", "zh-CN": "简体中文"}
+"""Each language by its own name: a setting shows the language as its readers write it, not its code."""
+
+
+def language_name(code: str) -> str:
+    return LANGUAGE_NAMES.get(code, code)

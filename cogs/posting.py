@@ -48,6 +48,18 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join([head, *kept])[:limit]
 
 
+def clip(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut at a word (with "…") rather than mid-word: a
+    button or menu label that stops at "take the Mon" reads as a different move."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space >= limit // 2:  # a word boundary not too far back (CJK text has none: cut anywhere)
+        cut = cut[:space]
+    return cut.rstrip(" ,;:—-") + "…"
+
+
 def fit_first(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     """Join lines, keeping the first ones (with a note of how many follow) if the message would be
     too long: for lists that put what matters first (games waiting on you, the newest games, a
@@ -106,10 +118,10 @@ def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
     view.add_item(components.hand_button(result.game_id, label=ui("my_hand", locale)))
     game = rules.get(result.game)
     for index, action in enumerate(result.quick[:4]):
-        label = game.describe(action, locale)[:BUTTON_LABEL_LIMIT]
+        label = clip(game.describe(action, locale), BUTTON_LABEL_LIMIT)
         view.add_item(components.act_button(result.game_id, result.stamp, index, label))
     for index, label in enumerate(result.slices[:5]):
-        view.add_item(components.slice_button(result.game_id, result.stamp, index, label[:BUTTON_LABEL_LIMIT]))
+        view.add_item(components.slice_button(result.game_id, result.stamp, index, clip(label, BUTTON_LABEL_LIMIT)))
     return view
 
 
@@ -144,7 +156,7 @@ def picker_options(game: rules.Game, legal: list[str], page: int, locale: str) -
         discord.SelectOption(
             label=f"{a}"[:100],
             value=a,
-            description=f"[{group_name(game.group(a), locale)}] {game.describe(a, locale)}"[:100],
+            description=clip(f"[{group_name(game.group(a), locale)}] {game.describe(a, locale)}", 100),
         )
         for a in chunk
     ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from cogs import flows
-from cogs.i18n import ui
+from cogs.i18n import language_name, ui
 from storage import ServerSettings
 from table import timer
 from table.service import User
@@ -24,12 +24,13 @@ def admin(interaction: discord.Interaction) -> User:
 def describe(settings: ServerSettings, locale: str) -> str:
     """The settings as one short paragraph in ``locale``."""
     chosen = settings.timer or timer.DEFAULT
-    timer_text = chosen if settings.timer else ui("server_timer_default", locale, timer=chosen)
+    shown = ui("server_timer_off", locale) if chosen == timer.OFF else chosen
+    timer_text = shown if settings.timer else ui("server_timer_default", locale, timer=shown)
     return ui(
         "server_settings_now", locale,
         timer=timer_text,
         threads=ui("server_threads_on" if settings.threads else "server_threads_off", locale),
-        language=settings.locale or ui("server_language_default", locale),
+        language=language_name(settings.locale) if settings.locale else ui("server_language_default", locale),
     )
 
 

@@ -112,6 +112,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "這局遊戲已結束。用 /game status 查看結果。",
         "zh-CN": "这局游戏已结束。用 /game status 查看结果。",
     },
+    "vote_closed": {
+        "en": "This vote has closed (or the player moved in time); nothing to vote on any more.",
+        "zh-TW": "這次投票已結束(或該玩家已及時行動),不需要再投票。",
+        "zh-CN": "这次投票已结束(或该玩家已及时行动),不需要再投票。",
+    },
+    "lobby_changed": {
+        "en": "This lobby changed since that button was posted (someone joined or left); use the newest lobby post.",
+        "zh-TW": "這個按鈕貼出後等待室已有變動(有人加入或離開);請使用最新的等待室貼文。",
+        "zh-CN": "这个按钮发出后等待室已有变动(有人加入或离开);请使用最新的等待室消息。",
+    },
     "stale": {
         "en": "That button belongs to an older position; the game has moved on. Use /hand for the current one.",
         "zh-TW": "這個按鈕屬於較早的局面,遊戲已經往下進行。請用 /hand 查看目前局面。",

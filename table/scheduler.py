@@ -249,10 +249,10 @@ async def cast_vote(table: TableService, *, channel_id: str, user: User, game_id
         raise TableError("stale")
     row = await table.db.game(game_id)
     if row is None or row.channel_id != channel_id or row.status != "active":
-        raise TableError("stale")
+        raise TableError("vote_closed")
     open_votes = [d for d in await table.db.pending_due(game_id) if d.kind == VOTE and d.seat == seat and d.turn == turn]
     if not open_votes:
-        raise TableError("stale")
+        raise TableError("vote_closed")
     seats = await table.db.seats(game_id)
     voter = next((s for s in seats if s.user_id == user.id and not s.is_bot), None)
     if voter is None or voter.seat == seat:

@@ -501,7 +501,7 @@ class TableService(PlayerCalls, ServerCalls):
         async with self.lock(row.id):
             row = await self._live(channel_id)
             if expected_version is not None and row.version != expected_version:
-                raise TableError("stale")
+                raise TableError("lobby_changed")
             seats = await self._lobby_seats(row)
             if user.id != row.host_id and not user.can_manage:
                 raise TableError("not_host", who=next((s.name for s in seats if s.user_id == row.host_id), "?"))

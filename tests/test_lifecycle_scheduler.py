@@ -72,7 +72,7 @@ async def test_reminders_once_each_across_a_restart_then_a_vote(db_target: str, 
             assert err.value.key == key
         with pytest.raises(TableError) as err:  # a stale button: another turn's vote
             await cast_vote(table, channel_id="c", user=other, game_id=game_id, seat=seat, turn=turn + 99, choice=WAIT)
-        assert err.value.key == "stale"
+        assert err.value.key == "vote_closed"
         await cast_vote(table, channel_id="c", user=other, game_id=game_id, seat=seat, turn=turn, choice=END)
         votes = await cast_vote(table, channel_id="c", user=other, game_id=game_id, seat=seat, turn=turn, choice=WAIT)
         assert votes == {other.id: WAIT}  # a vote can change until it closes
@@ -83,7 +83,7 @@ async def test_reminders_once_each_across_a_restart_then_a_vote(db_target: str, 
         assert (await table.status(channel_id="c")).banks[seat] == 24 * HOUR
         with pytest.raises(TableError) as err:  # the vote has closed
             await cast_vote(table, channel_id="c", user=other, game_id=game_id, seat=seat, turn=turn, choice=BOT)
-        assert err.value.key == "stale"
+        assert err.value.key == "vote_closed" and "/hand" not in err.value.text("en")
         # Nobody votes the next time: a bot takes the seat and plays at once.
         clock.advance(24 * HOUR)
         assert [n.kind for n in await scheduler.run_once()] == ["vote_opened"]

@@ -1,8 +1,10 @@
-"""Long private lists keep what matters, which sits at their top; lobbies name their real host."""
+"""Long private lists keep what matters, which sits at their top; lobbies name their real host;
+settings read in words, not codes."""
 
 from __future__ import annotations
 
-from cogs import posting
+from cogs import posting, server_settings
+from storage import ServerSettings
 from table.service import Result
 
 
@@ -28,3 +30,21 @@ def test_the_lobby_names_the_host_who_holds_the_role_now() -> None:
     assert "Bob" in post["content"] and "by Bot" not in post["content"]
     zh = posting.lobby_post(result, "zh-TW")["content"]
     assert "Bot (easy)、Bob" in zh
+
+
+def test_server_settings_read_in_words() -> None:
+    """"off" and "zh-TW" are values to pick, not words to read: /settings says them in the reader's language."""
+    text = server_settings.describe(ServerSettings("g", timer="off", locale="zh-TW"), "zh-CN")
+    assert "不计时" in text and "繁體中文" in text and "off" not in text and "zh-TW" not in text
+    text = server_settings.describe(ServerSettings("g"), "en")
+    assert "72h (Postern's default)" in text
+
+
+def test_labels_are_cut_at_a_word() -> None:
+    text = "Take the monastery tile from depot 3 and place it on space 17 next to the castle, gaining a worker"
+    label = posting.clip(text, 80)
+    assert len(label) <= 80 and label.endswith("…") and text.startswith(label[:-1])
+    assert text[len(label) - 1] == " "  # the cut falls between words
+    assert posting.clip("short", 80) == "short"
+    chinese = "從第3號貨區拿取修道院板塊並放在第17格" * 4
+    assert len(posting.clip(chinese, 40)) == 40

@@ -314,3 +314,13 @@ async def test_the_log_shows_as_many_lines_as_asked_across_silent_draws(table: T
     _, five = await table.recent(channel_id="c", count=5)
     assert len(five) == min(5, len(every)) and five == every[-len(five):]
     assert len(every) >= 2
+
+
+async def test_an_old_add_bot_button_says_the_lobby_changed(table: TableService) -> None:
+    """A lobby button from before someone joined is refused with what happened, not "use /hand"."""
+    opened = await table.open(channel_id="c", guild_id="g", user=ANN, game="torres", players=3)
+    await table.join(channel_id="c", user=BOB)
+    with pytest.raises(TableError) as err:
+        await table.add_bot(channel_id="c", user=ANN, level="easy", expected_version=opened.version)
+    assert err.value.key == "lobby_changed" and "newest lobby post" in err.value.text("en")
+    assert "/hand" not in err.value.text("en")

@@ -66,7 +66,7 @@ async def test_settings_reach_the_next_game(server: Server) -> None:
         )
         assert changed.ephemeral
         text = changed.content or ""
-        assert "12h" in text and "the channel itself" in text and "zh-CN" in text
+        assert "12h" in text and "the channel itself" in text and "简体中文" in text  # the language by its name
         zh = await fake.slash(server.bob, server.channel, "settings", locale="zh-TW")
         assert "管理伺服器" in (zh.content or "")  # a non-admin still cannot even read them
         # Threads off: the lobby is in the channel itself, and the channel posts are in zh-CN.
