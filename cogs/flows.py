@@ -192,6 +192,8 @@ async def open_game(interaction: discord.Interaction, game: str, players: int | 
     table = service(interaction)
     where = reach.current()
     if interaction.guild_id is None and not where.shared_dm:
+        if players is not None and players > 1:  # never drop what was asked for without a word
+            raise TableError("dm_is_solo", players=players, rivals=players - 1)
         await replies.acknowledge(interaction, ephemeral=False)  # a solo game starts: drawing follows
         result = await table.open(
             channel_id=channel_of(interaction), guild_id=None, user=caller(interaction), game=game,

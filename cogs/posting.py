@@ -48,6 +48,10 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join([head, *kept])[:limit]
 
 
+SLICE_BUTTONS = 15
+"""Most slice buttons on a post: with "My hand" and four quick moves, 20 of Discord's 25."""
+
+
 def clip(text: str, limit: int) -> str:
     """``text`` within ``limit`` characters, cut at a word (with "…") rather than mid-word: a
     button or menu label that stops at "take the Mon" reads as a different move."""
@@ -120,7 +124,9 @@ def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
     for index, action in enumerate(result.quick[:4]):
         label = clip(game.describe(action, locale), BUTTON_LABEL_LIMIT)
         view.add_item(components.act_button(result.game_id, result.stamp, index, label))
-    for index, label in enumerate(result.slices[:5]):
+    # Every slice gets its button (Burgundy can name six; a message holds 25 components), else the
+    # last slice's moves were reachable only through "My hand".
+    for index, label in enumerate(result.slices[:SLICE_BUTTONS]):
         view.add_item(components.slice_button(result.game_id, result.stamp, index, clip(label, BUTTON_LABEL_LIMIT)))
     return view
 

@@ -149,8 +149,14 @@ UNITS: dict[str, tuple[str, str, str]] = {
 }
 
 
+TIME_UP: dict[str, str] = {"en": "time is up", "zh-TW": "時間已用完", "zh-CN": "时间已用完"}
+"""A bank that has run out: "0 min left" read as if a moment remained."""
+
+
 def left_text(seconds: float, locale: str = "en") -> str:
     """"1 d 4 h left" in the reader's language (minutes below a day, days and hours above)."""
+    if seconds <= 0:
+        return TIME_UP.get(locale) or TIME_UP["zh-TW" if locale.startswith("zh") else "en"]
     days_t, hours_t, minutes_t = UNITS.get(locale) or UNITS["zh-TW" if locale.startswith("zh") else "en"]
     whole = int(max(0.0, seconds))
     d, rest = divmod(whole, 86400)

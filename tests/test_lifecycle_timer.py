@@ -119,8 +119,9 @@ def test_left_text_in_every_language() -> None:
     assert timer.left_text(28 * HOUR, "en") == "1 d 4 h left"
     assert timer.left_text(3 * HOUR + 120, "en") == "3 h 2 min left"
     assert timer.left_text(59, "en") == "0 min left"
+    assert timer.left_text(0, "en") == "time is up" and timer.left_text(-30, "zh-TW") == "時間已用完"
     assert timer.left_text(28 * HOUR, "zh-CN") == "剩 1 天 4 小时"
-    assert timer.left_text(-5, "zh-TW") == "剩 0 分"
+    assert timer.left_text(-5, "zh-TW") == "時間已用完"  # an expired bank is not "0 min left"
 
 
 async def test_a_moves_result_matches_reading_the_game_back(db: Database) -> None:

@@ -48,3 +48,16 @@ def test_labels_are_cut_at_a_word() -> None:
     assert posting.clip("short", 80) == "short"
     chinese = "從第3號貨區拿取修道院板塊並放在第17格" * 4
     assert len(posting.clip(chinese, 40)) == 40
+
+
+def test_every_move_slice_gets_its_button() -> None:
+    """Burgundy can name six slices (dice and more): the sixth used to get no button."""
+    result = Result(
+        kind="moved", game_id=1, game="burgundy", status="active", version=3, locale="en",
+        names=["Ann", "Bob"], user_ids=["1", "2"], slices=[f"slice {i}" for i in range(6)], quick=["pass"],
+    )
+    view = posting.game_buttons(result, "en")
+    assert view is not None
+    ids = [getattr(item, "custom_id", "") or "" for item in view.children]
+    assert sum(1 for c in ids if c.startswith("postern:slice:")) == 6
+    assert len(view.children) <= 25

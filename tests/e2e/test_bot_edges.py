@@ -420,3 +420,15 @@ async def test_one_games_posts_keep_their_order_when_a_board_is_slow(world: Worl
         versions = [int(re.search(r"-v(\d+)", name).group(1)) for name in posted]  # type: ignore[union-attr]
         assert versions == sorted(versions) and versions[0] < versions[1], posted
         assert fake.rejections == []
+
+
+async def test_a_table_of_several_players_asked_for_in_a_dm_is_explained_not_dropped(world: World) -> None:
+    """/game new players:3 in the bot's DM used to start a solo game, the 3 silently dropped."""
+    fake = world.fake
+    bot = world.bot()
+    async with fake.running(bot):
+        dm = fake.dm_channel(world.alice)
+        refused = await fake.slash(world.alice, dm, "game new", {"game": "torres", "players": 3})
+        assert refused.ephemeral and "cannot seat 3 players" in (refused.content or "")
+        assert "/solo opponents:2" in (refused.content or "")
+        assert await bot.db.live_game(str(dm.id)) is None
