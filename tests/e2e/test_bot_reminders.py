@@ -1,25 +1,32 @@
-"""Reminders through the real bot and the fake Discord when a player's DMs are closed from the
-start: one mention in the game's thread per turn, not one per reminder."""
+"""Reminders through the real bot and the fake Discord: when a player's DMs are closed from the
+start, one mention in the game's thread per turn, not one per reminder; when the game's channel
+cannot be opened, the DM still goes out."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from cogs.keeper import TurnKeeper
+from table.clock import ScriptedClock
 from tests.e2e.test_bot_fixer import World, next_player, open_two_player_game, world  # noqa: F401
 
 
-async def test_closed_dms_give_one_mention_per_turn(world: World) -> None:  # noqa: F811
-    from cogs.keeper import TurnKeeper
-    from table.clock import ScriptedClock
+async def scripted_game(world: World, bot: Any) -> tuple[ScriptedClock, Any, Any, TurnKeeper]:  # noqa: F811
+    """A two-player FIXER game on a clock the test moves: (clock, its thread, the player to act, the keeper)."""
+    clock = ScriptedClock()
+    bot.table.clock = clock
+    thread, post = await open_two_player_game(world)
+    keeper = bot.get_cog("TurnKeeper")
+    assert isinstance(keeper, TurnKeeper)
+    return clock, thread, next_player(world, post), keeper
 
+
+async def test_closed_dms_give_one_mention_per_turn(world: World) -> None:  # noqa: F811
     fake = world.fake
     bot = world.bot()
     async with fake.running(bot):
-        clock = ScriptedClock()
-        bot.table.clock = clock
-        thread, post = await open_two_player_game(world)
-        slow = next_player(world, post)
+        clock, thread, slow, keeper = await scripted_game(world, bot)
         fake.close_dms(slow)
-        keeper = bot.get_cog("TurnKeeper")
-        assert isinstance(keeper, TurnKeeper)
         before = len(fake.messages(thread))
         clock.advance(72 * 3600 + 60)  # below half of the 144 h bank: the DM fails, a mention instead
         assert await keeper.run_pass() == 1
@@ -35,19 +42,11 @@ async def test_closed_dms_give_one_mention_per_turn(world: World) -> None:  # no
 async def test_a_reminder_reaches_the_player_when_the_games_channel_cannot_be_opened(world: World) -> None:  # noqa: F811
     """The reminder is a DM: a game channel the bot cannot open (gone, a group DM, a server where
     the app is only user-installed) used to lose it, since the channel was fetched first."""
-    from cogs.keeper import TurnKeeper
-    from table.clock import ScriptedClock
-
     fake = world.fake
     bot = world.bot()
     async with fake.running(bot):
-        clock = ScriptedClock()
-        bot.table.clock = clock
-        thread, post = await open_two_player_game(world)
-        slow = next_player(world, post)
+        clock, thread, slow, keeper = await scripted_game(world, bot)
         await fake.delete_thread(thread)
-        keeper = bot.get_cog("TurnKeeper")
-        assert isinstance(keeper, TurnKeeper)
         clock.advance(72 * 3600 + 60)  # below half of the 144 h bank
         assert await keeper.run_pass() == 1
         dm = fake.messages(fake.dm_channel(slow))
