@@ -16,9 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import localised
-
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "zh-TW": "繁體中文", "zh-CN": "简体中文"}
-"""Each console language (``rules.LOCALES``) by its own name: a reader looks for their language as they write it."""
+from table.messages import LANGUAGE_NAMES as LANGUAGE_NAMES  # one table for the console and Discord
 
 CONSOLE_TEXTS: dict[str, dict[str, str]] = {
     # ---- help -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from rules import localised
+from table.messages import LANGUAGE_NAMES
 
 LOCALE_MAP = {discord.Locale.taiwan_chinese: "zh-TW", discord.Locale.chinese: "zh-CN"}
 
@@ -379,9 +380,6 @@ UI.update({
 })
 
 
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "zh-TW": "繁體中文", "zh-CN": "简体中文"}
-"""Each language by its own name: a setting shows the language as its readers write it, not its code."""
-
-
 def language_name(code: str) -> str:
+    """A setting's language as its readers write it (繁體中文), not its code."""
     return LANGUAGE_NAMES.get(code, code)

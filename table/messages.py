@@ -212,6 +212,9 @@ def refusal(game: Game, error: IllegalAction, locale: str = "en") -> str:
     return game.reason_text(error, locale)
 
 
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "zh-TW": "繁體中文", "zh-CN": "简体中文"}
+"""Each language by its own name: a reader looks for their language as they write it, not its code."""
+
 LIST_SEPARATOR: dict[str, str] = {"en": ", ", "zh-TW": "、", "zh-CN": "、"}
 """Between the names of a list in running text: Chinese lists names with the enumeration comma."""
 

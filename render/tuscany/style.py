@@ -106,8 +106,13 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
+def known_locale(locale: str) -> str:
+    """``locale`` if the renderer has words for it, else the nearest one (any zh → zh-TW)."""
+    return locale if locale in ("en", "zh-TW", "zh-CN") else ("zh-TW" if locale.startswith("zh") else "en")
+
+
 def words(locale: str) -> dict[str, str]:
-    loc = locale if locale in ("en", "zh-TW", "zh-CN") else ("zh-TW" if locale.startswith("zh") else "en")
+    loc = known_locale(locale)
     return {k: v[loc] for k, v in WORDS.items()}
 
 
@@ -126,5 +131,5 @@ def farm_labels(kinds: list[str] | None, locale: str) -> list[str] | None:
     """``kinds`` (farm type codes from the view) as drawn for ``locale``; unknown codes as they are."""
     if not kinds:
         return None
-    loc = locale if locale in ("en", "zh-TW", "zh-CN") else ("zh-TW" if locale.startswith("zh") else "en")
+    loc = known_locale(locale)
     return [FARM_SHORT.get(k, {}).get(loc, k) for k in kinds]
