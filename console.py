@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import os
 import re
 import sys
@@ -23,14 +24,17 @@ from typing import TextIO
 
 import console_texts
 import rules
+import storage
 from console_texts import LANGUAGE_NAMES
 from render import pool as render_pool
 from storage import Database
 from table import bots, timer
 from table import scheduler as due
 from table import solo as solo_play
-from table.messages import TableError
+from table.messages import TableError, message
 from table.service import Result, TableService, User
+
+log = logging.getLogger("postern.console")
 
 CHANNEL = "local-console"
 GAME_TIME_NOTE = "game-time-skipped"
@@ -287,6 +291,7 @@ class Console:
             return True
         text = " ".join(words)
         cmd, args = words[0].lower(), words[1:]
+        saved_before = storage.commits()
         try:
             await self.run_due()  # real time passes between lines too
             _, legal = await self.table.legal_moves(channel_id=CHANNEL, user=self.current)
@@ -311,7 +316,19 @@ class Console:
             await self.move(" ".join(args) if cmd == "move" and args and cmd not in notation else text)
         except TableError as err:
             self.say(f"  ✗ {err.text(self.locale)}")
+        except Exception:  # a bug of ours: logged in full, one honest line at the prompt, play goes on
+            log.exception("console command %r failed", text)
+            key = "internal_saved" if storage.commits() > saved_before else "internal"
+            self.say(f"  ✗ {message(key, self.locale, game_id=await self.latest_game_id())}")
         return True
+
+    async def latest_game_id(self) -> str:
+        """The id of the console's latest game for an error report; "-" when it cannot be read."""
+        try:
+            row = await self.table.db.latest_game(CHANNEL)
+        except Exception:  # the report must not fail because the database did
+            return "-"
+        return str(row.id) if row is not None else "-"
 
     def commands(self) -> dict[str, Callable]:
         return {

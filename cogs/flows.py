@@ -158,7 +158,11 @@ def command_label(interaction: discord.Interaction, flow: Callable[..., Awaitabl
 async def run_flow(
     flow: Callable[..., Awaitable[None]], interaction: discord.Interaction, *args: Any, **kwargs: Any
 ) -> None:
-    """Run a flow; every failure becomes a short private answer (and a log line), never a traceback."""
+    """Run a flow; every failure becomes a short private answer (and a log line), never a traceback.
+
+    A failure after something was committed says so ("saved, then failed"), never "nothing was
+    changed": a player told that would repeat a move that did apply."""
+    saved_before = storage.commits()
     try:
         await flow(*args, **kwargs)
     except TableError as err:
@@ -183,7 +187,8 @@ async def run_flow(
             "flow %s failed (game %s, channel %s)", flow.__name__, game_id, interaction.channel_id,
             extra={"game_id": game_id, "guild_id": interaction.guild_id, "command": command_label(interaction, flow)},
         )
-        await refuse(interaction, message("internal", reader_locale(interaction), game_id=game_id or "-"))
+        key = "internal_saved" if storage.commits() > saved_before else "internal"
+        await refuse(interaction, message(key, reader_locale(interaction), game_id=game_id or "-"))
 
 
 # ---- lobby ------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from storage.db import (
     StorageBusy,
     StorageError,
     UserSettings,
+    commits,
 )
 
 
@@ -42,5 +43,6 @@ __all__ = [
     "StorageBusy",
     "StorageError",
     "UserSettings",
+    "commits",
     "connect",
 ]

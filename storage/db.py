@@ -19,11 +19,27 @@ import json
 import time
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from storage.migrations import LATEST
+
+_COMMITS: ContextVar[int] = ContextVar("postern_commits", default=0)
+
+
+def note_commit() -> None:
+    """Count one committed transaction in the current context (called by the backends)."""
+    _COMMITS.set(_COMMITS.get() + 1)
+
+
+def commits() -> int:
+    """Transactions committed so far in the current context (the running command's task).
+
+    Why: a command that fails *after* a commit must not tell its player that nothing changed;
+    comparing this before and after tells "nothing was applied" from "saved, then failed"."""
+    return _COMMITS.get()
 
 
 class Conflict(Exception):

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from storage.db import Database, StorageBusy, StorageError, Tx
+from storage.db import Database, StorageBusy, StorageError, Tx, note_commit
 from storage.migrations import LATEST, MIGRATIONS
 
 DEFAULT_POOL = 10
@@ -157,6 +157,7 @@ class PostgresDatabase(Database):
             try:
                 yield _PgTx(conn)
                 await tx.commit()
+                note_commit()
             except BaseException as err:
                 if not conn.is_closed():
                     try:

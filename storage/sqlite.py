@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from storage.db import Database, StorageBusy, StorageError
+from storage.db import Database, StorageBusy, StorageError, note_commit
 from storage.migrations import LATEST, MIGRATIONS
 
 T = TypeVar("T")
@@ -140,6 +140,7 @@ class SqliteDatabase(Database):
                 if isinstance(err, sqlite3.OperationalError):
                     raise StorageBusy(f"could not save: {err}") from err
                 raise
+            note_commit()
             self._commits += 1
             if self._commits % CHECKPOINT_EVERY == 0:
                 await self._checkpoint()

@@ -142,6 +142,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "系統發生錯誤(第 {game_id} 局)。已記錄,沒有任何改變。",
         "zh-CN": "系统发生错误(第 {game_id} 局)。已记录,没有任何改变。",
     },
+    "internal_saved": {
+        "en": "Something went wrong on my side (game {game_id}) after your change was saved, so it did "
+        "take effect. It has been logged; /game status shows the game as it stands.",
+        "zh-TW": "系統發生錯誤(第 {game_id} 局),但你的變更已經儲存並生效。已記錄;用 /game status 查看目前局面。",
+        "zh-CN": "系统发生错误(第 {game_id} 局),但你的更改已经保存并生效。已记录;用 /game status 查看当前局面。",
+    },
     "empty_action": {
         "en": "Type a move, e.g. {example}. Autocomplete lists the legal ones.",
         "zh-TW": "請輸入行動,例如 {example}。自動完成會列出合法行動。",

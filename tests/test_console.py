@@ -85,3 +85,32 @@ async def test_a_hot_seat_game_goes_on_after_a_restart(tmp_path: Path, monkeypat
     assert "No move with that number" not in text and "No local player called" not in text
     assert "You are now Bea." in text
     assert "Traceback" not in text and "✗" not in text
+
+
+async def test_a_bug_in_a_command_is_one_honest_line_and_play_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unexpected error prints one localised line (not a traceback, not an exit), and says
+    whether anything had been saved: here the lobby was, so "nothing was changed" would be false."""
+    from table.service import TableService
+
+    saving = TableService.open
+
+    async def saved_then_broken(self: TableService, **kwargs: object) -> object:
+        await saving(self, **kwargs)  # type: ignore[arg-type]
+        raise RuntimeError("a bug after the commit")
+
+    async def broken_read(self: TableService, **kwargs: object) -> object:
+        raise RuntimeError("a bug in a read")
+
+    monkeypatch.setattr(TableService, "open", saved_then_broken)
+    monkeypatch.setattr(TableService, "recent", broken_read)
+    out = io.StringIO()
+    script = "new torres 2\nlog 3\nstatus\nquit\n"
+    code = await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), io.StringIO(script), out)
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text
+    answers = text.split("> ")[1:]  # one answer per line typed (the prompt is not echoed)
+    assert "(game 1) after your change was saved, so it did take effect" in answers[0]
+    assert "(game 1). It has been logged; nothing was changed." in answers[1]
+    assert "game 1, lobby" in answers[2]  # the saved lobby is there and the console goes on

@@ -207,7 +207,34 @@ async def test_command_latency_and_flow_errors_are_counted(tmp_path: Path, monke
             monkeypatch.setattr(TableService, "status", broken)
             answer = await fake.slash(alice, channel, "game status")
             assert answer.ephemeral and "logged" in (answer.content or "")
+            assert "nothing was changed" in (answer.content or "")  # a read failed: true
             assert value("postern_errors_total", where="flow") == failed + 1
             # Timed when the flow has returned, just after its answer went out.
             assert await fake.wait_until(lambda: value("postern_command_seconds_count", command="game status") > timed, 2)
             assert value("postern_command_seconds_count", command="game status") == timed + 1
+
+
+async def test_a_failure_after_a_commit_never_claims_nothing_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby is saved, then the flow fails: telling the player "nothing was changed" would
+    have them open a second one. The answer says the change took effect."""
+    saving = TableService.open
+    opened: list[int] = []
+
+    async def saved_then_broken(self: TableService, **kwargs: object) -> object:
+        opened.append((await saving(self, **kwargs)).game_id)  # type: ignore[arg-type]
+        raise RuntimeError("a bug after the commit")
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Errors club")
+        alice = fake.add_user("alice")
+        fake.add_member(guild, alice)
+        channel = fake.add_text_channel(guild, "tables")
+        async with fake.running(PosternBot(str(tmp_path / "c.db"))) as client:
+            monkeypatch.setattr(TableService, "open", saved_then_broken)
+            answer = await fake.slash(alice, channel, "game new", {"game": "torres"})
+            text = answer.content or ""
+            assert answer.ephemeral and "did take effect" in text and "nothing was changed" not in text
+            row = await client.db.game(opened[0])
+            assert row is not None and row.status == "lobby"
