@@ -14,6 +14,7 @@ reminders and the expiry of a running bank are due times fixed when it starts ru
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -142,11 +143,16 @@ def settle(
     return Settled(banks, due, ended)
 
 
-UNITS: dict[str, tuple[str, str, str]] = {
-    "en": ("{d} d {h} h left", "{h} h {m} min left", "{m} min left"),
-    "zh-TW": ("剩 {d} 天 {h} 小時", "剩 {h} 小時 {m} 分", "剩 {m} 分"),
-    "zh-CN": ("剩 {d} 天 {h} 小时", "剩 {h} 小时 {m} 分", "剩 {m} 分"),
+UNITS: dict[str, dict[str, str]] = {
+    "en": {"dh": "{d} d {h} h left", "d": "{d} d left", "hm": "{h} h {m} min left", "h": "{h} h left",
+           "m": "{m} min left"},
+    "zh-TW": {"dh": "剩 {d} 天 {h} 小時", "d": "剩 {d} 天", "hm": "剩 {h} 小時 {m} 分", "h": "剩 {h} 小時",
+              "m": "剩 {m} 分"},
+    "zh-CN": {"dh": "剩 {d} 天 {h} 小时", "d": "剩 {d} 天", "hm": "剩 {h} 小时 {m} 分", "h": "剩 {h} 小时",
+              "m": "剩 {m} 分"},
 }
+"""A bank's time left: days and hours above a day, hours and minutes above an hour, else minutes;
+a zero second part is left out ("2 d left", not "2 d 0 h left")."""
 
 
 TIME_UP: dict[str, str] = {"en": "time is up", "zh-TW": "時間已用完", "zh-CN": "时间已用完"}
@@ -154,19 +160,21 @@ TIME_UP: dict[str, str] = {"en": "time is up", "zh-TW": "時間已用完", "zh-C
 
 
 def left_text(seconds: float, locale: str = "en") -> str:
-    """"1 d 4 h left" in the reader's language (minutes below a day, days and hours above)."""
+    """"1 d 4 h left" in the reader's language, rounded *up* to the last unit shown.
+
+    Why up: a fresh 48 h bank read a second later is "2 d left", not "1 d 23 h left", and a bank
+    with 40 s in it is "1 min left", not "0 min left" (which reads as already gone)."""
     if seconds <= 0:
         return TIME_UP.get(locale) or TIME_UP["zh-TW" if locale.startswith("zh") else "en"]
-    days_t, hours_t, minutes_t = UNITS.get(locale) or UNITS["zh-TW" if locale.startswith("zh") else "en"]
-    whole = int(max(0.0, seconds))
-    d, rest = divmod(whole, 86400)
-    h, rest = divmod(rest, 3600)
-    m = rest // 60
-    if d:
-        return days_t.format(d=d, h=h)
-    if h:
-        return hours_t.format(h=h, m=m)
-    return minutes_t.format(m=m)
+    forms = UNITS.get(locale) or UNITS["zh-TW" if locale.startswith("zh") else "en"]
+    minutes = math.ceil(seconds / 60)
+    if minutes < 60:
+        return forms["m"].format(m=minutes)
+    if minutes < 24 * 60:
+        h, m = divmod(minutes, 60)
+        return forms["hm"].format(h=h, m=m) if m else forms["h"].format(h=h)
+    d, h = divmod(math.ceil(seconds / 3600), 24)
+    return forms["dh"].format(d=d, h=h) if h else forms["d"].format(d=d)
 
 
 def with_banks(seats: Sequence[SeatRow], banks: Iterable[Bank]) -> list[SeatRow]:

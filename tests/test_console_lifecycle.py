@@ -53,8 +53,8 @@ async def test_console_timer_wait_undo_and_away(tmp_path: Path, monkeypatch: pyt
     await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), io.StringIO(script + "\n"), out)
     text = out.getvalue()
     assert "Traceback" not in text
-    assert "⏳ " in text and ": 2 d 0 h left" in text
-    assert ": 1 d 18 h left" in text  # five hours of game time passed for the seat to act (48 h − 5 h − ε)
+    assert "⏳ " in text and ": 2 d left" in text
+    assert ": 1 d 19 h left" in text  # five hours of game time passed for the seat to act (48 h − 5 h − ε, rounded up)
     assert "You have no move to take back." in text
     assert "took back" in text and text.count("You have no move to take back.") == 2
     assert "Usage: wait DURATION" in text
@@ -85,7 +85,7 @@ async def test_console_settings_set_the_local_servers_default_timer(tmp_path: Pa
     assert "new tables get the 12h timer; posts in zh-TW" in text
     # Banks start at 2 × the server's 12 h, not at 2 × Postern's 72 h default.
     banks = [line for line in text.splitlines() if line.strip().startswith("⏳")]
-    assert len(banks) == 2 and all(" d " not in line or "1 d 0 h" in line for line in banks), banks
+    assert len(banks) == 2 and all(" d " not in line or "1 d left" in line for line in banks), banks
 
 
 async def lines(c: console.Console, out: io.StringIO, *commands: str) -> str:
@@ -140,7 +140,7 @@ async def test_game_time_passed_with_wait_survives_a_restart(tmp_path: Path) -> 
     await console.run(db, img, io.StringIO("status\nquit\n"), second)
     after = [line for line in second.getvalue().splitlines() if "⏳" in line][-2:]
     assert before and after == before, (before, after)
-    assert any("17 h 59 min left" in line for line in after)  # 48 h − 30 h, not back to 1 d 23 h
+    assert any("18 h left" in line for line in after)  # 48 h − 30 h − ε, not back to 2 d
 
 
 async def test_leave_and_a_bot_held_seat_after_a_restart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -52,7 +52,7 @@ async def test_reminders_once_each_across_a_restart_then_a_vote(db_target: str, 
         assert [(n.kind, n.user_id) for n in sent] == [("reminder", slow.id)]
         # The half-bank reminder came due after 24 h of waiting: this pass acted 1 s late.
         assert observability.REGISTRY.get_sample_value("postern_scheduler_lag_seconds") == 1.0
-        assert sent[0].text("en").startswith("Your move is waiting in FIXER: 23 h 59 min left")
+        assert sent[0].text("en").startswith("Your move is waiting in FIXER: 1 d left")  # 24 h − 1 s, rounded up
         assert "正在等你行動" in sent[0].text("zh-TW")
         assert await scheduler.run_once() == []  # once per turn
     async with Database(db_target) as db:  # a restart mid-countdown

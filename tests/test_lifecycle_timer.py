@@ -61,8 +61,8 @@ async def test_bank_runs_only_for_the_seat_to_act_and_gains_at_its_turns(db: Dat
     first = status.to_act[0]
     other = 1 - first
     assert status.banks == [48 * HOUR, 48 * HOUR]
-    assert status.clock_lines("en")[first] == f"{status.names[first]}: 2 d 0 h left"
-    assert status.view is not None and status.view["clocks"][first] == "2 d 0 h left"
+    assert status.clock_lines("en")[first] == f"{status.names[first]}: 2 d left"
+    assert status.view is not None and status.view["clocks"][first] == "2 d left"
     due = await db.pending_due(status.game_id)
     assert [(d.seat, d.kind, d.due_at - clock.now()) for d in due] == [
         (first, "remind_half", 24 * HOUR), (first, "remind_tenth", 43.2 * HOUR), (first, "expire", 48 * HOUR)
@@ -118,7 +118,12 @@ async def test_the_default_timer_is_72_hours(db: Database) -> None:
 def test_left_text_in_every_language() -> None:
     assert timer.left_text(28 * HOUR, "en") == "1 d 4 h left"
     assert timer.left_text(3 * HOUR + 120, "en") == "3 h 2 min left"
-    assert timer.left_text(59, "en") == "0 min left"
+    assert timer.left_text(59, "en") == "1 min left"  # rounded up: a moment left is not "0 min"
+    assert timer.left_text(48 * HOUR - 1, "en") == "2 d left"  # a fresh bank read a second later
+    assert timer.left_text(48 * HOUR - 1, "zh-TW") == "剩 2 天"
+    assert timer.left_text(28 * HOUR - 1, "en") == "1 d 4 h left"
+    assert timer.left_text(24 * HOUR - 30, "en") == "1 d left"
+    assert timer.left_text(3 * HOUR, "zh-CN") == "剩 3 小时" and timer.left_text(3 * HOUR + 1, "en") == "3 h 1 min left"
     assert timer.left_text(0, "en") == "time is up" and timer.left_text(-30, "zh-TW") == "時間已用完"
     assert timer.left_text(28 * HOUR, "zh-CN") == "剩 1 天 4 小时"
     assert timer.left_text(-5, "zh-TW") == "時間已用完"  # an expired bank is not "0 min left"

@@ -82,5 +82,5 @@ async def test_settings_reach_the_next_game(server: Server) -> None:
         assert start.message is not None and "开始" in (start.message.content or "")
         # The server's default timer: a bank of 2 × 12 h for each seat.
         status = await fake.slash(server.admin, server.channel, "game status")
-        assert status.ephemeral and "1 d 0 h left" in (status.content or ""), status.content
+        assert status.ephemeral and "1 d left" in (status.content or ""), status.content
         assert fake.rejections == []
