@@ -48,6 +48,9 @@ PAGE = 40
 """Moves numbered per page of the list; ``more`` shows the next page (numbers keep counting)."""
 MAX_LOG = 200
 """The most lines ``log N`` shows."""
+UNDO_LOOKBACK = 50
+"""How many logged actions `undo` reads back for the last player's decision (bots' and chance
+steps between carry no user)."""
 MAX_NAME = 32
 """Longest local player name (Discord's display-name limit)."""
 NUMBER = re.compile(r"[0-9]+")
@@ -453,10 +456,22 @@ class Console:
         return True
 
     async def cmd_undo(self, args: list[str]) -> bool:
-        result = await self.table.undo(channel_id=CHANNEL, user=self.last_mover or self.current)
+        result = await self.table.undo(channel_id=CHANNEL, user=self.last_mover or await self.logged_mover())
         self.last_mover = None
         await self.show(result)
         return True
+
+    async def logged_mover(self) -> User:
+        """Who made the game's last decision, read from its log: after a restart the console no
+        longer remembers who moved last, and `undo` would otherwise act for whoever is current
+        (and be refused). The current player when the log names nobody local."""
+        row = await self.table.db.live_game(CHANNEL)
+        if row is None:
+            return self.current
+        for action in reversed(await self.table.db.recent_actions(row.id, UNDO_LOOKBACK)):
+            if action.user_id is not None:
+                return self._user_of(action.user_id) or self.current
+        return self.current
 
     async def cmd_addbot(self, args: list[str]) -> bool:
         status = await self.table.status(channel_id=CHANNEL)

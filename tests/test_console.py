@@ -87,6 +87,21 @@ async def test_a_hot_seat_game_goes_on_after_a_restart(tmp_path: Path, monkeypat
     assert "Traceback" not in text and "✗" not in text
 
 
+async def test_undo_after_a_restart_takes_back_the_last_players_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a restart the console has forgotten who moved last: `undo` reads it from the log
+    (it used to act for the player now to act, who had nothing to take back)."""
+    monkeypatch.setenv("USER", "Ann")
+    db, img = str(tmp_path / "c.db"), str(tmp_path / "img")
+    await console.run(db, img, io.StringIO("new torres 2 seating=host\nadd Bea\nstart\n1\nquit\n"), io.StringIO())
+    out = io.StringIO()
+    await console.run(db, img, io.StringIO("undo\nquit\n"), out)
+    text = out.getvalue()
+    assert "You have no move to take back." not in text
+    assert "Bea took back a move" in text, text  # Bea moved first; Ann is to act now
+
+
 async def test_a_bug_in_a_command_is_one_honest_line_and_play_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
