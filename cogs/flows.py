@@ -306,8 +306,8 @@ async def name_thread(interaction: discord.Interaction, result: Result) -> None:
     title = rules.localised(rules.get(result.game).title, result.locale)
     try:
         await thread.edit(name=f"{title} — {', '.join(result.names)}"[:100])
-    except discord.HTTPException:
-        log.info("could not rename thread %s", thread.id)
+    except replies.POST_ERRORS as err:  # a name is a nicety: never fail the started game's flow
+        log.info("could not rename thread %s: %s", thread.id, err)
 
 
 @guarded

@@ -238,3 +238,32 @@ async def test_a_failure_after_a_commit_never_claims_nothing_changed(
             assert answer.ephemeral and "did take effect" in text and "nothing was changed" not in text
             row = await client.db.game(opened[0])
             assert row is not None and row.status == "lobby"
+
+
+async def test_a_thread_that_cannot_be_renamed_leaves_the_start_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Naming the thread after its players is a nicety: a dropped connection there used to turn
+    the started game's answer into the generic error."""
+    import aiohttp
+    import discord
+
+    async def dropped(self: discord.Thread, **kwargs: object) -> None:
+        raise aiohttp.ClientConnectionError("connection reset")
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Errors club")
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        for user in (alice, bob):
+            fake.add_member(guild, user)
+        channel = fake.add_text_channel(guild, "tables")
+        async with fake.running(PosternBot(str(tmp_path / "t.db"))):
+            monkeypatch.setattr(discord.Thread, "edit", dropped)
+            await fake.slash(alice, channel, "game new", {"game": "torres", "players": 2})
+            where = fake.threads_of(channel)[0]
+            await fake.click(bob, fake.messages(where)[0], label="Join")
+            post = await fake.click(alice, fake.messages(where)[0], label="Start")
+            assert post.files and not post.ephemeral
+            await asyncio.sleep(0.2)  # the rename comes after the post
+            answers = [m.content for m in fake.ephemeral_messages(alice)]
+            assert not any("went wrong" in a for a in answers), answers
