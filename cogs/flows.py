@@ -232,7 +232,7 @@ async def tell_missing_permissions(interaction: discord.Interaction, where: reac
         return
     try:
         await interaction.followup.send(notices.missing_permissions(where.missing, reader_locale(interaction)), ephemeral=True)
-    except discord.HTTPException:
+    except replies.POST_ERRORS:
         log.info("could not tell the host about missing permissions in %s", interaction.channel_id)
 
 
@@ -606,7 +606,7 @@ async def tell_replaced(
         where = f"https://discord.com/channels/{interaction.guild_id or '@me'}/{channel_of(interaction)}"
         text = ui("seat_given_away", locale, by=interaction.user.display_name, game=title, new=new.display_name, where=where)
         await outbox.post(await old.create_dm(), content=text[:2000])
-    except (discord.HTTPException, storage.StorageError) as err:
+    except (*replies.POST_ERRORS, storage.StorageError) as err:
         log.info("could not tell %s that their seat in game %s was given away: %s", old.id, result.game_id, err)
 
 

@@ -64,7 +64,7 @@ async def _defer(interaction: discord.Interaction, *, ephemeral: bool) -> None:
         else:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
             interaction.extras[_PENDING] = "private" if ephemeral else "public"
-    except discord.HTTPException as err:  # expired before we could answer: deliver() falls back
+    except POST_ERRORS as err:  # expired (or the connection failed): deliver() falls back
         log.warning("could not acknowledge interaction %s in time: %s", interaction.id, err)
         interaction.extras[_EXPIRED] = True
 
@@ -296,5 +296,5 @@ async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
                 await interaction.response.edit_message(**kwargs)
                 return
         await interaction.edit_original_response(**kwargs)
-    except discord.HTTPException as err:
+    except POST_ERRORS as err:
         log.warning("could not update a message for %s in channel %s: %s", interaction.user.id, interaction.channel_id, err)

@@ -19,7 +19,7 @@ import discord
 from discord.ext import commands
 
 import rules
-from cogs import notices, outbox
+from cogs import notices, outbox, replies
 from cogs.i18n import ui
 from storage import GameRow
 from table.messages import TableError
@@ -77,7 +77,7 @@ class ThreadKeeper(commands.Cog):
             except discord.NotFound:
                 await self.end(row.channel_id, None, None)
                 continue
-            except discord.HTTPException:
+            except replies.POST_ERRORS:
                 log.info("cannot see the channel of game %s", row.id)
                 continue
             if isinstance(channel, discord.Thread):
@@ -96,7 +96,7 @@ class ThreadKeeper(commands.Cog):
         try:
             await self.bot.http.edit_channel(thread_id, archived=False, reason="a game is still being played here")
             log.info("reopened the archived thread of game %s", row.id)
-        except discord.HTTPException as err:
+        except replies.POST_ERRORS as err:
             log.info("could not reopen the thread of game %s: %s", row.id, err)
             if notices.first_time(self.bot, ("archived", row.id)):
                 title = rules.localised(rules.get(row.game).title, row.locale)
@@ -120,7 +120,7 @@ class ThreadKeeper(commands.Cog):
             await self.bot.fetch_channel(channel_id)
         except discord.NotFound:
             return False
-        except discord.HTTPException:
+        except replies.POST_ERRORS:
             return True  # not visible to us is not gone
         return True
 
@@ -132,13 +132,13 @@ class ThreadKeeper(commands.Cog):
             try:
                 await outbox.post(channel, content=text[:2000], allowed_mentions=mentions)
                 return
-            except discord.HTTPException:
+            except replies.POST_ERRORS:
                 log.info("could not post in channel %s", channel_id)
         if user_id is not None:
             try:
                 user = await self.bot.fetch_user(int(user_id))
                 await outbox.post(await user.create_dm(), content=text[:2000])
                 return
-            except discord.HTTPException:
+            except replies.POST_ERRORS:
                 log.info("could not DM user %s", user_id)
         log.warning("nobody could be told: %s", text)
