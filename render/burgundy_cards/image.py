@@ -455,6 +455,6 @@ def _final(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[s
     else:
         winners = [s for s, place in zip(final["ranking"], final["places"], strict=True) if place == 1]
         key = "winner" if len(winners) == 1 else "shared"
-        text = w[key].format(p=", ".join(names[s] for s in winners))
+        text = w[key].format(p=w["sep"].join(names[s] for s in winners))
     kit.paste_layer(image, frame(WIDTH - 2 * MARGIN, FINAL_H - 10, ACTIVE, HIGHLIGHT, 3, kit.PAPER), (MARGIN, y + 4))
     label(image, (MARGIN + 16, y + 14), text, 26, kit.INK, bold=True, max_width=WIDTH - 2 * MARGIN - 32)

@@ -56,6 +56,7 @@ def _t(en: str, tw: str, cn: str) -> dict[str, str]:
 WORDS: dict[str, dict[str, str]] = {
     "title": _t("Castles of Burgundy: Card Game", "勃根地城堡:卡牌版", "勃艮第城堡卡牌版"),
     "you": _t(" (you)", "(你)", "(你)"),
+    "sep": _t(", ", "、", "、"),
     "round": _t("Round {r} · turn {t}/6", "第{r}輪 · 回合{t}/6", "第{r}轮 · 回合{t}/6"),
     "over": _t("Game over", "遊戲結束", "游戏结束"),
     "to_act": _t("{p} to act", "輪到{p}", "轮到{p}"),

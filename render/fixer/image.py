@@ -243,7 +243,7 @@ def _status_result(scene: Scene, cy: int) -> None:
         text = "★ " + words("instant_win", name=fit(scene.name(seat), 34, True, 420))
     elif result.get("shared"):
         ranked = ranked_seats(scene)
-        names = ", ".join(scene.name(seat) for seat in ranked if seat in winners(scene, ranked))
+        names = words("sep").join(scene.name(seat) for seat in ranked if seat in winners(scene, ranked))
         text = f"★ {words('shared')}: {names}" if names else "★ " + words("shared")
     elif ranking:
         seat = AUTOMA if scene.solo and ranking[0] in (AUTOMA, humans) else ranking[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "sep": ", ",
         "round_score": "This round {n}",
         "earlier": "Round {r}: {n}",
         "game_total": "Game total {n}",
@@ -63,6 +64,7 @@ WORDS: dict[str, dict[str, str]] = {
         "critical": "1 red = {n} pts",
     },
     "zh-TW": {
+        "sep": "、",
         "round_score": "本局 {n} 分",
         "earlier": "第 {r} 局:{n} 分",
         "game_total": "遊戲總分 {n}",
@@ -118,6 +120,7 @@ WORDS: dict[str, dict[str, str]] = {
         "critical": "紅標記 = {n} 分",
     },
     "zh-CN": {
+        "sep": "、",
         "round_score": "本局 {n} 分",
         "earlier": "第 {r} 局:{n} 分",
         "game_total": "游戏总分 {n}",

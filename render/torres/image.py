@@ -85,7 +85,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, names: li
     if view.get("over"):
         first = [names[seat] for seat, place in enumerate(places(view)) if place == 1]
         key = "shared" if len(first) > 1 else "winner"
-        status = w[key].format(names=", ".join(first)) if first else w["over"]
+        status = w[key].format(names=str(w["sep"]).join(first)) if first else w["over"]
     else:
         status = w["phase"].format(phase=view["phase"], round=view["round"], rounds=view["rounds"])
     kit.draw_text(d, (BOARD_X + 250, 30), status, 30, kit.DARK, bold=True, max_width=WIDTH - BOARD_X - 280)

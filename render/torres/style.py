@@ -91,6 +91,7 @@ def card_label(card: str, locale: str) -> str:
 WORDS: dict[str, dict[str, object]] = {
     "en": {
         "title": "Torres",
+        "sep": ", ",
         "you": " (you)",
         "phase": "Phase {phase}/3 · round {round}/{rounds}",
         "over": "Game over",
@@ -125,6 +126,7 @@ WORDS: dict[str, dict[str, object]] = {
     },
     "zh-TW": {
         "title": "眾塔之城",
+        "sep": "、",
         "you": "(你)",
         "phase": "第 {phase}/3 階段 · 第 {round}/{rounds} 回合",
         "over": "遊戲結束",
@@ -159,6 +161,7 @@ WORDS: dict[str, dict[str, object]] = {
     },
     "zh-CN": {
         "title": "众塔之城",
+        "sep": "、",
         "you": "(你)",
         "phase": "第 {phase}/3 阶段 · 第 {round}/{rounds} 回合",
         "over": "游戏结束",

@@ -105,7 +105,7 @@ def _who(view: dict[str, Any], names: list[str], w: dict[str, str]) -> str:
     acting = [s for s in view.get("to_act") or [] if s >= 0]
     if view.get("to_act") == [-1]:
         return w["chance"]
-    return ", ".join(names[s] for s in acting)
+    return w["sep"].join(names[s] for s in acting)
 
 
 def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], w: dict[str, str]) -> None:
@@ -115,7 +115,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], w: d
         winners = (view.get("result") or {}).get("winners") or []
         if winners:  # several winners share the win (every tie-break equal, §7.3)
             label = w["shared_win"] if len(winners) > 1 else w["winner"]
-            status += " · " + label + ": " + ", ".join(names[s] for s in winners)
+            status += " · " + label + w["colon"] + w["sep"].join(names[s] for s in winners)
     elif view.get("phase") == "setup":
         status = w["setup"] + " · " + w["to_act"].format(who=_who(view, names, w))
     else:

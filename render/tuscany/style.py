@@ -63,6 +63,8 @@ def tint(colour: str) -> kit.RGB:
 WORDS: dict[str, dict[str, str]] = {
     "title": {"en": "The Castles of Tuscany", "zh-TW": "托斯卡尼城堡", "zh-CN": "托斯卡纳城堡"},
     "you": {"en": " (you)", "zh-TW": "(你)", "zh-CN": "(你)"},
+    "sep": {"en": ", ", "zh-TW": "、", "zh-CN": "、"},
+    "colon": {"en": ": ", "zh-TW": ":", "zh-CN": ":"},
     "round": {"en": "Round {n}/3", "zh-TW": "第 {n}/3 輪", "zh-CN": "第 {n}/3 轮"},
     "setup": {"en": "Setup", "zh-TW": "準備階段", "zh-CN": "准备阶段"},
     "over": {"en": "Game over", "zh-TW": "遊戲結束", "zh-CN": "游戏结束"},
