@@ -214,8 +214,11 @@ def _header(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[
         elif view.get("chance"):
             status += " · " + w["drawing"]
     label(image, (MARGIN, 54), status, 24, kit.DARK, bold=True, max_width=860)
-    label(image, (WIDTH - MARGIN, 16), w["deck"].format(n=view["deck"], d=len(view["discard"])), 22, kit.DARK,
-          anchor="ra")
+    counts = w["deck"].format(n=view["deck"], d=len(view["discard"]))
+    supply = view.get("supply")  # only with supply_limits=cards: what is left of the silver and workers
+    if supply:
+        counts += w["supply"].format(s=supply["silver"], k=supply["workers"])
+    label(image, (WIDTH - MARGIN, 16), counts, 22, kit.DARK, anchor="ra", max_width=760)
     sp = view.get("sp")
     if sp is not None:
         text = w["start"].format(p=names[sp["holder"]]) + (" (?)" if sp["q"] else "")

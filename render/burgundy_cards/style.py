@@ -62,6 +62,7 @@ WORDS: dict[str, dict[str, str]] = {
     "to_act": _t("{p} to act", "輪到{p}", "轮到{p}"),
     "drawing": _t("drawing cards…", "抽卡中…", "抽卡中…"),
     "deck": _t("Deck {n} · discard {d}", "牌庫{n} · 棄牌{d}", "牌库{n} · 弃牌{d}"),
+    "supply": _t(" · supply: silver {s}, workers {k}", " · 供應:銀幣{s}、工人{k}", " · 供应:银币{s}、工人{k}"),
     "display": _t("Display (take with the row's value)", "展示區(用列的點數拿取)", "展示区(用列的点数拿取)"),
     "piles": _t("Goods / animal piles", "貨物/動物牌堆", "货物/动物牌堆"),
     "first": _t("'1.' bonus left", "剩餘「1.」獎勵卡", "剩余「1」奖励卡"),

@@ -153,3 +153,20 @@ def test_solo_estate_has_no_start_card_column_and_one_worker_is_singular(monkeyp
         assert "1 worker" in drawn and "1 workers" not in drawn
     card_image._estate_frame.cache_clear()
     card_image.background.cache_clear()
+
+
+def test_a_limited_supply_is_shown_beside_the_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With supply_limits=cards the header says what is left of the silver and worker cards."""
+    from PIL import Image
+
+    from render.burgundy_cards import image as cards_image
+    from render.burgundy_cards.style import words
+
+    drawn: list[str] = []
+    monkeypatch.setattr(cards_image, "label", lambda image, xy, text, *a, **k: drawn.append(text) or 0)
+    view = {"status": "over", "deck": 30, "discard": ["x"], "supply": {"silver": 2, "workers": 11}}
+    cards_image._header(Image.new("RGB", (10, 10)), view, ["A", "B"], words("en"))
+    assert "Deck 30 · discard 1 · supply: silver 2, workers 11" in drawn, drawn
+    drawn.clear()
+    cards_image._header(Image.new("RGB", (10, 10)), {**view, "supply": None}, ["A", "B"], words("zh-TW"))
+    assert "牌庫30 · 棄牌1" in drawn, drawn
