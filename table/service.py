@@ -290,7 +290,10 @@ class TableService(PlayerCalls, ServerCalls):
         events: list[Event] | None = None,
         state: Any = None,
         actor: str | None = None,
+        still_acting: set[int] | None = None,
     ) -> Result:
+        """The table as players see it after ``kind``. ``still_acting``: seats that were already
+        deciding before this change and still are (a simultaneous step): not mentioned again."""
         seats = seats if seats is not None else await self.db.seats(row.id)
         names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], row.locale)
         users = [s.user_id for s in seats]
@@ -332,6 +335,7 @@ class TableService(PlayerCalls, ServerCalls):
             result.mention = [
                 users[s] for s in result.to_act
                 if 0 <= s < len(users) and users[s] != actor and not bots.is_bot_id(users[s])
+                and s not in (still_acting or ())
             ]
             result.mention = list(dict.fromkeys(result.mention))
             humans = [s for s in result.to_act if 0 <= s < len(users)]
@@ -651,11 +655,19 @@ class TableService(PlayerCalls, ServerCalls):
         seen the game; the same action by the same user committed after it is "already done",
         so a command sent twice applies once even where the notation is legal again."""
         row = await self._live_or_finished(channel_id, game_id)
+        text = action.strip()
         async with self.lock(row.id):
             row = await self._live_or_finished(channel_id, game_id)
-            game, state, seats, seat = await self._turn_of(row, user, expected_version)
+            try:
+                game, state, seats, seat = await self._turn_of(row, user, expected_version)
+            except TableError as err:
+                # A command sent twice usually meets the turn it ended (or the game's end): say
+                # "already done", not "not your turn", or the player thinks the move did not count.
+                if err.key in ("not_your_turn", "game_over") and seen_at is not None and text \
+                        and await self._done_since(row.id, user.id, text, seen_at):
+                    raise TableError("already_done", action=text) from None
+                raise
             acting = game.to_act(state)
-            text = action.strip()
             if seen_at is not None and text and await self._done_since(row.id, user.id, text, seen_at):
                 raise TableError("already_done", action=text)
             if not text:
@@ -687,7 +699,9 @@ class TableService(PlayerCalls, ServerCalls):
             )
             if clock.banks:
                 seats = timer.with_banks(seats, clock.banks)
-            return self._announces(await self._result("moved", row, seats, all_events, state, actor=user.id), seq, actions)
+            still = set(acting) - absent  # deciding before this move and never stopped since
+            moved = await self._result("moved", row, seats, all_events, state, actor=user.id, still_acting=still)
+            return self._announces(moved, seq, actions)
 
     @saves
     async def undo(self, *, channel_id: str, user: User, seen_at: float | None = None) -> Result:

@@ -324,3 +324,43 @@ async def test_an_old_add_bot_button_says_the_lobby_changed(table: TableService)
         await table.add_bot(channel_id="c", user=ANN, level="easy", expected_version=opened.version)
     assert err.value.key == "lobby_changed" and "newest lobby post" in err.value.text("en")
     assert "/hand" not in err.value.text("en")
+
+
+async def test_a_typed_move_sent_twice_is_already_done_even_when_it_ended_the_turn(table: TableService) -> None:
+    """The second copy meets the next player's turn: it must say "already done" (the move did
+    count), not "not your turn"; a different move by the same player is still refused as out of turn."""
+    import time
+
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="torres", players=2, options="seating=host")
+    await table.join(channel_id="c", user=BOB)
+    await table.start(channel_id="c", user=ANN)
+    status = await table.status(channel_id="c")
+    mover = seated(status, status.to_act[0], [ANN, BOB])
+    _, legal = await table.legal_moves(channel_id="c", user=mover)
+    sent = time.time()
+    await asyncio.sleep(0.01)
+    moved = await table.act(channel_id="c", user=mover, action=legal[0], seen_at=sent)
+    assert mover.id not in [moved.user_ids[s] for s in moved.to_act]  # the knight ended the turn
+    with pytest.raises(TableError) as again:
+        await table.act(channel_id="c", user=mover, action=legal[0], seen_at=sent)
+    assert again.value.key == "already_done"
+    with pytest.raises(TableError) as other:
+        await table.act(channel_id="c", user=mover, action=legal[1], seen_at=sent)
+    assert other.value.key == "not_your_turn"
+
+
+async def test_a_player_still_deciding_in_a_simultaneous_step_is_not_pinged_again(table: TableService) -> None:
+    """Tuscany's players assemble their estates at once: when one has chosen, the post still names
+    the other as deciding, but without a second mention (one ping per turn, not per decision)."""
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="tuscany", players=2)
+    await table.join(channel_id="c", user=BOB)
+    started = await table.start(channel_id="c", user=ANN)
+    assert len(started.to_act) == 2 and set(started.mention) == {ANN.id, BOB.id}
+    _, legal = await table.legal_moves(channel_id="c", user=ANN)
+    chosen = await table.act(channel_id="c", user=ANN, action=legal[0])
+    assert [chosen.user_ids[s] for s in chosen.to_act] == [BOB.id]
+    assert chosen.mention == []
+    _, legal = await table.legal_moves(channel_id="c", user=BOB)
+    both = await table.act(channel_id="c", user=BOB, action=legal[0])
+    newly = [both.user_ids[s] for s in both.to_act if both.user_ids[s] != BOB.id]
+    assert both.mention == newly  # the next step's players are pinged again
