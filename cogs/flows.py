@@ -433,7 +433,8 @@ async def hand(
     lines = [ui("your_moves", locale, count=len(legal)) if legal else ui("no_moves", locale)]
     if legal:
         view = discord.ui.View(timeout=None)
-        view.add_item(posting.move_picker(game, legal, result.game_id, result.stamp, page, locale, part))
+        drawn_for = result.seat_stamp if result.seat_stamp is not None else result.stamp
+        view.add_item(posting.move_picker(game, legal, result.game_id, drawn_for, page, locale, part))
     kwargs: dict[str, Any] = {"content": "\n".join(lines)}
     files: list[discord.File] = []
     if reach.current().attach:

@@ -572,6 +572,11 @@ class Database:
         )
         return row is not None
 
+    async def decisions_of(self, game_id: int, seat: int) -> int:
+        """How many decisions ``seat`` has logged in the game (taken-back ones no longer count)."""
+        row = await self._fetch_one("SELECT COUNT(*) FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat))
+        return int(row[0]) if row is not None else 0
+
     async def action_count(self, game_id: int) -> int:
         row = await self._fetch_one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
         return int(row[0]) if row else 0

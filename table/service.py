@@ -100,6 +100,9 @@ class Result:
     """Per seat, the game time until which its player is away, or ``None``."""
     stamp: int = 0
     """What the move buttons and pickers of this result are drawn for (``table.stamps``)."""
+    seat_stamp: int | None = None
+    """A private result's stamp of the reader's own decision (``stamps.of_seat``), when they are
+    to act: what their picker is drawn for, so another seat's move does not make it stale."""
     announce: tuple[int, int] | None = None
     """The first and last action sequence numbers this result's public post announces
     (``table.announce``): the adapter hands the result to ``TableService.announced`` once posted."""
@@ -153,7 +156,9 @@ class Result:
 
     def shows(self, drawn_for: int) -> bool:
         """Whether a button drawn for ``drawn_for`` fits the position this result shows."""
-        return drawn_for == (self.stamp if drawn_for >= stamps.MARK else self.version)
+        if drawn_for < stamps.MARK:
+            return drawn_for == self.version
+        return drawn_for in (self.stamp, self.seat_stamp)
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -936,8 +941,12 @@ class TableService(PlayerCalls, ServerCalls):
     async def _turn_of(
         self, row: GameRow, user: User, expected_version: int | None
     ) -> tuple[Game, Any, list[SeatRow], int]:
-        """Authorise ``user`` to decide now: the game, its state, the seats and the user's seat."""
-        if expected_version is not None and not stamps.matches(row, expected_version):
+        """Authorise ``user`` to decide now: the game, its state, the seats and the user's seat.
+
+        A button drawn for another position still counts if it was the user's private picker
+        and they face the same decision (``stamps.of_seat``)."""
+        stale = expected_version is not None and not stamps.matches(row, expected_version)
+        if stale and (expected_version is None or expected_version < stamps.MARK or row.status != "active"):
             raise TableError("stale")
         if row.status == "lobby":
             raise TableError("not_started")
@@ -947,6 +956,11 @@ class TableService(PlayerCalls, ServerCalls):
         game = rules.get(row.game)
         state = self._state(row)
         acting = game.to_act(state)
+        if stale:
+            legal = game.legal_actions(state, seat) if seat in acting else []
+            decisions = await self.db.decisions_of(row.id, seat)
+            if not legal or stamps.of_seat(row, seat, decisions, legal) != expected_version:
+                raise TableError("stale")
         if seat not in acting:
             waiting = [seats[s].name for s in acting if 0 <= s < len(seats)]
             raise TableError("not_your_turn", who=lambda loc, w=waiting: listing(w, loc) or "…")
@@ -1036,7 +1050,10 @@ class TableService(PlayerCalls, ServerCalls):
         names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], row.locale)
         private = self._decorate(game.view(state, seat), names, row.locale)
         legal = game.legal_actions(state, seat) if row.status == "active" and seat in game.to_act(state) else []
-        return await self._result("hand", row, seats, state=state), private, sort_moves(game, legal)
+        result = await self._result("hand", row, seats, state=state)
+        if legal:
+            result.seat_stamp = stamps.of_seat(row, seat, await self.db.decisions_of(row.id, seat), legal)
+        return result, private, sort_moves(game, legal)
 
     async def legal_moves(self, *, channel_id: str, user: User) -> tuple[Game, list[str]]:
         """For autocomplete: the game and the user's legal moves (empty if none or not seated)."""

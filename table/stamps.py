@@ -31,6 +31,20 @@ def of(row: GameRow) -> int:
     return MARK | int.from_bytes(digest[:6], "big")
 
 
+def of_seat(row: GameRow, seat: int, decisions: int, legal: list[str]) -> int:
+    """The stamp of one seat's decision: its legal moves and how many decisions it has made.
+
+    Why: a private picker (``/hand``) drawn for the position went stale whenever anyone moved,
+    even in a simultaneous step where another player's hidden choice changes nothing for this
+    seat (Tuscany's estates, FIXER's passed cards), and the player had to page through a long
+    list again. A pick from it now counts while the seat faces the same choices at the same
+    decision: another seat's move leaves it valid, the seat's own move (or an undo back to an
+    earlier decision with other choices) does not, so a double click never applies twice."""
+    text = f"seat|{seat}|{decisions}|" + "\n".join(legal)
+    digest = hmac.new(row.seed.encode(), text.encode(), hashlib.sha256).digest()
+    return MARK | int.from_bytes(digest[:6], "big")
+
+
 def matches(row: GameRow, drawn_for: int) -> bool:
     """Whether a button drawn for ``drawn_for`` (a stamp, or an old button's version) still fits."""
     return of(row) == drawn_for if drawn_for >= MARK else row.version == drawn_for

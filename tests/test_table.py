@@ -364,3 +364,28 @@ async def test_a_player_still_deciding_in_a_simultaneous_step_is_not_pinged_agai
     both = await table.act(channel_id="c", user=BOB, action=legal[0])
     newly = [both.user_ids[s] for s in both.to_act if both.user_ids[s] != BOB.id]
     assert both.mention == newly  # the next step's players are pinged again
+
+
+async def test_a_private_picker_survives_another_players_choice_but_not_its_own_use(table: TableService) -> None:
+    """Both Tuscany players hold their /hand picker for the estate step; Ann picks first. Bob's
+    picker still counts (his choices did not change), once; a public post's button, drawn for the
+    old position, is stale as before."""
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="tuscany", players=2)
+    await table.join(channel_id="c", user=BOB)
+    started = await table.start(channel_id="c", user=ANN)
+    ann_hand, _, ann_legal = await table.hand(channel_id="c", user=ANN)
+    bob_hand, _, bob_legal = await table.hand(channel_id="c", user=BOB)
+    assert bob_hand.seat_stamp is not None and bob_hand.seat_stamp != ann_hand.seat_stamp
+    await table.act(channel_id="c", user=ANN, action=ann_legal[0], expected_version=ann_hand.seat_stamp)
+    again, _, _ = await table.hand(channel_id="c", user=BOB)
+    assert again.shows(bob_hand.seat_stamp)  # paging the old picker still works
+    with pytest.raises(TableError) as public:
+        await table.act(channel_id="c", user=BOB, action=bob_legal[0], expected_version=started.stamp)
+    assert public.value.key == "stale"
+    await table.act(channel_id="c", user=BOB, action=bob_legal[0], expected_version=bob_hand.seat_stamp)
+    with pytest.raises(TableError) as twice:
+        await table.act(channel_id="c", user=BOB, action=bob_legal[0], expected_version=bob_hand.seat_stamp)
+    assert twice.value.key == "stale"
+    with pytest.raises(TableError) as not_hers:
+        await table.act(channel_id="c", user=ANN, action=ann_legal[0], expected_version=bob_hand.seat_stamp)
+    assert not_hers.value.key == "stale"
