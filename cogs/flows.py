@@ -416,7 +416,7 @@ async def hand(
     await replies.acknowledge(interaction, ephemeral=True)  # drawing follows: answer first
     locale = reader_locale(interaction)
     result, private, legal = await service(interaction).hand(
-        channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id
+        channel_id=channel_of(interaction), user=caller(interaction), game_id=game_id, reader=locale
     )
     if version is not None and not result.shows(version):
         raise TableError("stale")
@@ -463,7 +463,7 @@ async def board(interaction: discord.Interaction) -> None:
 async def status(interaction: discord.Interaction) -> None:
     await replies.acknowledge(interaction, ephemeral=True)  # drawing follows: answer first
     locale = reader_locale(interaction)
-    result = await service(interaction).status(channel_id=channel_of(interaction))
+    result = await service(interaction).status(channel_id=channel_of(interaction), reader=locale)
     title = rules.localised(rules.get(result.game).title, locale)
     header = ui(
         "status",

@@ -296,11 +296,15 @@ class TableService(PlayerCalls, ServerCalls):
         state: Any = None,
         actor: str | None = None,
         still_acting: set[int] | None = None,
+        reader: str | None = None,
     ) -> Result:
         """The table as players see it after ``kind``. ``still_acting``: seats that were already
-        deciding before this change and still are (a simultaneous step): not mentioned again."""
+        deciding before this change and still are (a simultaneous step): not mentioned again.
+        ``reader``: the language of the one who reads a private answer, for the words the table
+        makes (bot names, move-group labels); public posts use the table's language."""
         seats = seats if seats is not None else await self.db.seats(row.id)
-        names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], row.locale)
+        words = reader or row.locale
+        names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], words)
         users = [s.user_id for s in seats]
         result = Result(
             kind=kind,
@@ -348,7 +352,7 @@ class TableService(PlayerCalls, ServerCalls):
                 result.quick_seat = humans[0]
                 legal = game.legal_actions(state, humans[0])
                 result.quick = game.quick_actions(legal)
-                result.slices = [label for label, _ in game.split_moves(legal, row.locale)]
+                result.slices = [label for label, _ in game.split_moves(legal, words)]
             if game.is_over(state):
                 result.scores = game.scores(state)
                 result.ranking = game.ranking(state)
@@ -1023,13 +1027,14 @@ class TableService(PlayerCalls, ServerCalls):
         return result
 
     # ---- reading -------------------------------------------------------------------------------
-    async def status(self, *, channel_id: str) -> Result:
-        """The live game here, else the last one played here (finished games stay viewable)."""
+    async def status(self, *, channel_id: str, reader: str | None = None) -> Result:
+        """The live game here, else the last one played here (finished games stay viewable);
+        ``reader``: a private answer's language (see ``_result``)."""
         row = await self.db.latest_game(channel_id)
         if row is None:
             raise TableError("no_game")
         state = self._state(row) if row.snapshot is not None else None
-        result = await self._result("status", row, state=state)
+        result = await self._result("status", row, state=state, reader=reader)
         if row.status == "finished":
             # The last move's public lines carry the game's own verdict (its final scoring, a
             # solo game won or lost), which the scores alone cannot say.
@@ -1037,7 +1042,9 @@ class TableService(PlayerCalls, ServerCalls):
             result.events = list(last[-1].events) if last else []
         return result
 
-    async def hand(self, *, channel_id: str, user: User, game_id: int | None = None) -> tuple[Result, dict[str, Any], list[str]]:
+    async def hand(
+        self, *, channel_id: str, user: User, game_id: int | None = None, reader: str | None = None
+    ) -> tuple[Result, dict[str, Any], list[str]]:
         """The user's private view (with names) and their legal moves now."""
         row = await self.db.game(game_id) if game_id is not None else await self.db.latest_game(channel_id)
         if row is None or row.channel_id != channel_id:
@@ -1047,10 +1054,10 @@ class TableService(PlayerCalls, ServerCalls):
         seats, seat = await self._seat_of(row, user)
         game = rules.get(row.game)
         state = self._state(row)
-        names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], row.locale)
-        private = self._decorate(game.view(state, seat), names, row.locale)
+        names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], reader or row.locale)
+        private = self._decorate(game.view(state, seat), names, reader or row.locale)
         legal = game.legal_actions(state, seat) if row.status == "active" and seat in game.to_act(state) else []
-        result = await self._result("hand", row, seats, state=state)
+        result = await self._result("hand", row, seats, state=state, reader=reader)
         if legal:
             result.seat_stamp = stamps.of_seat(row, seat, await self.db.decisions_of(row.id, seat), legal)
         return result, private, sort_moves(game, legal)
@@ -1093,7 +1100,7 @@ class TableService(PlayerCalls, ServerCalls):
         row = await self.db.latest_game(channel_id)
         if row is None:
             raise TableError("no_game")
-        result = await self._result("log", row)
+        result = await self._result("log", row, reader=locale)
         game = rules.get(row.game)
         # Many actions say nothing public (a FIXER deal is dozens of silent draws): read a wider
         # window of the log until it holds ``count`` lines or reaches the start.

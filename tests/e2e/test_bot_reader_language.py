@@ -123,3 +123,27 @@ def test_every_bot_text_exists_in_each_language_with_the_same_fields() -> None:
             assert set(texts) == {"en", "zh-TW", "zh-CN"}, key
             assert CJK.search(texts["zh-TW"]) and CJK.search(texts["zh-CN"]), key
             assert fields(texts["en"]) == fields(texts["zh-TW"]) == fields(texts["zh-CN"]), key
+
+
+async def test_bot_names_and_die_buttons_follow_the_reader(world: World) -> None:
+    """A Burgundy table in an English server with a bot: bob (zh-TW) reads the bot's name and
+    the die buttons of /game status in zh-TW, alice in English (they were the table's language)."""
+    fake = world.fake
+    async with fake.running(world.bot()):
+        await fake.slash(world.alice, world.channel, "game new", {"game": "burgundy", "players": 3})
+        thread = fake.threads_of(world.channel)[0]
+        lobby = fake.messages(thread)[0]
+        await fake.click(world.bob, lobby, custom_id=next(c for c in lobby.custom_ids() if c.startswith("postern:join")))
+        lobby = fake.messages(thread)[0]
+        add = next(c for c in lobby.custom_ids() if c.startswith("postern:addbot") and c.endswith("easy"))
+        await fake.click(world.alice, lobby, custom_id=add)
+        lobby = fake.messages(thread)[0]
+        await fake.click(world.alice, lobby, custom_id=next(c for c in lobby.custom_ids() if c.startswith("postern:start")))
+        zh = await fake.slash(world.bob, thread, "game status")
+        en = await fake.slash(world.alice, thread, "game status")
+        assert "機器人(簡單)" in (zh.content or "") and "Bot (easy)" not in (zh.content or ""), zh.content
+        assert "Bot (easy)" in (en.content or ""), en.content
+        zh_labels = [str(b.get("label")) for b in zh.message.buttons()]  # type: ignore[union-attr]
+        en_labels = [str(b.get("label")) for b in en.message.buttons()]  # type: ignore[union-attr]
+        assert any(label.startswith("Use your") for label in en_labels), en_labels
+        assert not any(label.startswith("Use your") or "Other" in label for label in zh_labels), zh_labels
