@@ -554,7 +554,21 @@ async def rules_help(interaction: discord.Interaction, game: str, topic: str | N
     picked = {key: topics[key]} if key is not None else topics
     title = rules.localised(chosen.title, locale)
     lines = [f"**{title}**", *(f"**{topic_name(name, locale)}** — {text}" for name, text in picked.items())]
-    await send(interaction, content=posting.fit_first(lines), ephemeral=True)  # the overview first
+    await send(interaction, content=rules_text(lines, list(picked), chosen.name, locale), ephemeral=True)
+
+
+def rules_text(lines: list[str], keys: list[str], game: str, locale: str) -> str:
+    """The title and topic lines as one message; when they do not fit, the first topics and a
+    last line naming the others with the command that shows each (the overview first)."""
+    text = "\n".join(lines)
+    if len(text) <= posting.CONTENT_LIMIT:
+        return text
+    for kept in range(len(keys) - 1, -1, -1):
+        rest = listing([f"`/rules game:{game} topic:{key}`" for key in keys[kept:]], locale)
+        text = "\n".join([*lines[: 1 + kept], ui("rules_more", locale, topics=rest)])
+        if len(text) <= posting.CONTENT_LIMIT:
+            return text
+    return posting.fit_first(lines)
 
 
 # ---- keeping asynchronous games alive ------------------------------------------------------------

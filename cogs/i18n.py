@@ -87,6 +87,11 @@ UI: dict[str, dict[str, str]] = {
     "no_moves": {"en": "You have no move to make right now.", "zh-TW": "你現在沒有需要進行的行動。", "zh-CN": "你现在没有需要进行的行动。"},
     "your_moves": {"en": "Your moves ({count}):", "zh-TW": "你的行動({count}):", "zh-CN": "你的行动({count}):"},
     "no_log": {"en": "No moves yet.", "zh-TW": "還沒有行動。", "zh-CN": "还没有行动。"},
+    "rules_more": {
+        "en": "More topics, one at a time: {topics}",
+        "zh-TW": "其他主題請逐一查看:{topics}",
+        "zh-CN": "其他主题请逐一查看:{topics}",
+    },
     "solo_sent": {
         "en": "Your solo {game} game is waiting in your DMs.",
         "zh-TW": "你的單人 {game} 遊戲已在私訊中等你。",

@@ -20,3 +20,19 @@ async def test_rules_help_quotes_the_tables_critical_bonus(world: World) -> None
         plain = await fake.slash(world.alice, world.channel, "rules", {"game": "fixer", "topic": "overview"})
         assert "+ 3 per red marker" in (plain.content or "")
         assert fake.rejections == []
+
+
+def test_an_overview_too_long_for_one_message_names_the_topics_it_leaves_out() -> None:
+    import rules
+    from cogs import flows
+    from cogs.i18n import topic_name
+
+    for name in rules.GAMES:
+        for locale in ("en", "zh-TW", "zh-CN"):
+            topics = rules.get(name).help(locale, None)
+            lines = ["**title**", *(f"**{topic_name(k, locale)}** — {t}" for k, t in topics.items())]
+            text = flows.rules_text(lines, list(topics), name, locale)
+            assert len(text) <= 2000
+            for key in topics:  # every topic is there, or its own command is
+                assert f"**{topic_name(key, locale)}** — " in text or f"topic:{key}`" in text, (name, locale, key)
+            assert "… (+" not in text
