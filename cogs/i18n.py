@@ -63,6 +63,11 @@ UI: dict[str, dict[str, str]] = {
         "zh-TW": "**{game}** 等待室由 {host} 開啟 — {count}/{capacity} 個座位:{names}。加入後由開局者按「開始」。",
         "zh-CN": "**{game}** 等待室由 {host} 开启 — {count}/{capacity} 个座位:{names}。加入后由开局者按“开始”。",
     },
+    "lobby_full": {
+        "en": "**{game}** lobby opened by {host} — {count}/{capacity} seats: {names}. The table is full: the host presses Start.",
+        "zh-TW": "**{game}** 等待室由 {host} 開啟 — {count}/{capacity} 個座位:{names}。座位已滿:由開局者按「開始」。",
+        "zh-CN": "**{game}** 等待室由 {host} 开启 — {count}/{capacity} 个座位:{names}。座位已满:由开局者按“开始”。",
+    },
     "lobby_thread": {
         "en": "Lobby for **{game}** opened in {thread}.",
         "zh-TW": "**{game}** 的等待室已在 {thread} 開啟。",

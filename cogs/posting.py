@@ -188,8 +188,9 @@ def lobby_post(result: Result, locale: str) -> dict[str, Any]:
     # The host is whoever holds the role now: after the first host leaves it passes on, and the
     # first seat may then be a bot.
     host = next((n for n, u in zip(result.names, result.user_ids, strict=False) if u == result.host_id), None)
+    full = len(result.names) >= result.capacity
     content = ui(
-        "lobby",
+        "lobby_full" if full else "lobby",
         locale,
         game=rules.localised(game.title, locale),
         host=escape(host) if host is not None else "?",
@@ -198,9 +199,10 @@ def lobby_post(result: Result, locale: str) -> dict[str, Any]:
         names=names,
     )
     view = discord.ui.View(timeout=None)
-    view.add_item(components.join_button(result.game_id, label=ui("join", locale)))
+    if not full:  # a full table has no seat to join: no button that can only be refused
+        view.add_item(components.join_button(result.game_id, label=ui("join", locale)))
     view.add_item(components.start_button(result.game_id, label=ui("start", locale)))
-    if result.status == "lobby" and len(result.names) < result.capacity and bots.can_play(game):
+    if result.status == "lobby" and not full and bots.can_play(game):
         for level in bots.SEARCH_LEVELS:  # Add bot, one button per level (the host's to press)
             label = ui("add_bot", locale, level=bots.level_name(level, locale))
             view.add_item(components.bot_button(result.game_id, level, label[:BUTTON_LABEL_LIMIT], result.version))

@@ -84,6 +84,7 @@ async def test_the_add_bot_buttons_are_the_hosts(world: World) -> None:  # noqa:
         assert "Bot (hard)" in (full.content or "") and "3/3" in (full.content or "")
         full_labels = [c.get("label") for c in full.iter_components()]
         assert not any(str(label).startswith("Add bot") for label in full_labels)  # the lobby is full
+        assert "Join" not in full_labels and "The table is full" in (full.content or "")  # nothing to join
         post = await fake.click(world.alice, full, label="Start")
         assert post.files and post.files[0].data.startswith(PNG)
         assert fake.rejections == []
