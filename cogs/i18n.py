@@ -56,7 +56,16 @@ UI: dict[str, dict[str, str]] = {
     "join": {"en": "Join", "zh-TW": "加入", "zh-CN": "加入"},
     "start": {"en": "Start", "zh-TW": "開始", "zh-CN": "开始"},
     "my_hand": {"en": "My hand", "zh-TW": "我的手牌", "zh-CN": "我的手牌"},
-    "more": {"en": "More moves…", "zh-TW": "更多行動…", "zh-CN": "更多行动…"},
+    "more": {
+        "en": "More moves… (page {page} of {pages})",
+        "zh-TW": "更多行動…(第 {page}/{pages} 頁)",
+        "zh-CN": "更多行动…(第 {page}/{pages} 页)",
+    },
+    "back_to_first": {
+        "en": "Back to the first moves (page 1 of {pages})",
+        "zh-TW": "回到最前面的行動(第 1/{pages} 頁)",
+        "zh-CN": "回到最前面的行动(第 1/{pages} 页)",
+    },
     "pick": {"en": "Choose a move", "zh-TW": "選擇行動", "zh-CN": "选择行动"},
     "lobby": {
         "en": "**{game}** lobby opened by {host} — {count}/{capacity} seats: {names}. Join, then the host presses Start.",

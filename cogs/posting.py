@@ -154,22 +154,29 @@ async def public_post(result: Result, header: list[str] | None = None, draw: boo
 
 
 def picker_options(game: rules.Game, legal: list[str], page: int, locale: str) -> list[discord.SelectOption]:
-    """One page of moves, grouped by kind, with "more…" leading to the next page."""
+    """One page of moves, grouped by kind, with "more…" leading to the next page.
+
+    Each option reads first as the game describes the move, in the reader's language; the
+    notation (what ``/move`` takes) follows in the grey line with the move's kind, since a code
+    such as ``take 3:COW3`` says little to most players."""
     ordered = sorted(legal, key=move_order(game))
     start_at = page * components.PAGE_SIZE
     chunk = ordered[start_at : start_at + components.PAGE_SIZE]
     options = [
         discord.SelectOption(
-            label=f"{a}"[:100],
+            label=clip(game.describe(a, locale) or a, 100),
             value=a,
-            description=clip(f"[{group_name(game.group(a), locale)}] {game.describe(a, locale)}", 100),
+            description=clip(f"[{group_name(game.group(a), locale)}] {a}", 100),
         )
         for a in chunk
     ]
+    pages = -(-len(ordered) // components.PAGE_SIZE)
     if start_at + components.PAGE_SIZE < len(ordered):
-        options.append(discord.SelectOption(label=ui("more", locale)[:100], value=f"__more:{page + 1}"))
+        label = ui("more", locale, page=page + 2, pages=pages)
+        options.append(discord.SelectOption(label=label[:100], value=f"__more:{page + 1}"))
     elif page > 0:
-        options.append(discord.SelectOption(label=ui("more", locale)[:100], value="__more:0"))
+        label = ui("back_to_first", locale, pages=pages)
+        options.append(discord.SelectOption(label=label[:100], value="__more:0"))
     return options
 
 

@@ -61,3 +61,21 @@ def test_every_move_slice_gets_its_button() -> None:
     ids = [getattr(item, "custom_id", "") or "" for item in view.children]
     assert sum(1 for c in ids if c.startswith("postern:slice:")) == 6
     assert len(view.children) <= 25
+
+
+def test_a_picker_reads_as_words_first_and_says_where_its_pages_are() -> None:
+    """Options lead with the game's own description in the reader's language; the notation
+    follows in the grey line; the paging option names the page it leads to (and the last page's
+    option says it goes back to the first)."""
+    import rules
+    from cogs import components
+    from cogs.posting import picker_options
+
+    torres = rules.get("torres")
+    moves = [f"knight {c}{r}" for c in "abcdefgh" for r in range(1, 8)]  # 56 moves: 3 pages
+    first = picker_options(torres, moves, 0, "zh-TW")
+    assert first[0].label == torres.describe(first[0].value, "zh-TW") and first[0].value in (first[0].description or "")
+    assert first[-1].value == "__more:1" and "2/3" in first[-1].label
+    last = picker_options(torres, moves, 2, "en")
+    assert last[-1].value == "__more:0" and last[-1].label == "Back to the first moves (page 1 of 3)"
+    assert len(first) <= components.PAGE_SIZE + 1 and all(len(o.label) <= 100 for o in first)
