@@ -219,6 +219,48 @@ class MoveSelect(
         await flows.move(interaction, choice, expected_version=self.version, game_id=self.game_id)
 
 
+class PageSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"postern:jump:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)(?::(?P<part>\d+))?",
+):
+    """Beside a long move list: jump straight to one of its pages (named by the moves on it),
+    instead of stepping through "more…" one page at a time (Tuscany's 432 estate layouts)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+        part: int | None = None,
+    ) -> None:
+        suffix = "" if part is None else f":{part}"
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"postern:jump:{game_id}:{version}:{page}{suffix}",
+                options=options or [discord.SelectOption(label="…", value="0")],
+                placeholder=placeholder[:150] or None,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id, self.version, self.page, self.part = game_id, version, page, part
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> PageSelect:
+        part = match["part"]
+        return cls(int(match["gid"]), int(match["ver"]), int(match["page"]), part=None if part is None else int(part))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        number = str(values[0]) if values else ""
+        page = int(number) if number.isascii() and number.isdigit() else -1  # forged: refused as stale
+        await handlers(interaction).hand(
+            interaction, game_id=self.game_id, page=page, edit=True, part=self.part, version=self.version
+        )
+
+
 class VoteButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"postern:vote:(?P<gid>\d+):(?P<seat>\d+):(?P<turn>\d+):(?P<choice>wait|bot|replace|end)",
@@ -251,4 +293,4 @@ class VoteButton(
         await handlers(interaction).vote(interaction, self.game_id, self.seat, self.turn, self.choice)
 
 
-ALL = (GameButton, BotButton, MoveButton, MoveSelect, VoteButton)
+ALL = (GameButton, BotButton, MoveButton, MoveSelect, PageSelect, VoteButton)

@@ -435,6 +435,9 @@ async def hand(
         view = discord.ui.View(timeout=None)
         drawn_for = result.seat_stamp if result.seat_stamp is not None else result.stamp
         view.add_item(posting.move_picker(game, legal, result.game_id, drawn_for, page, locale, part))
+        jump = posting.page_jump(game, legal, result.game_id, drawn_for, page, locale, part)
+        if jump is not None:
+            view.add_item(jump)
     kwargs: dict[str, Any] = {"content": "\n".join(lines)}
     files: list[discord.File] = []
     if reach.current().attach:

@@ -61,6 +61,12 @@ UI: dict[str, dict[str, str]] = {
         "zh-TW": "更多行動…(第 {page}/{pages} 頁)",
         "zh-CN": "更多行动…(第 {page}/{pages} 页)",
     },
+    "page_of": {"en": "Page {page} of {pages}", "zh-TW": "第 {page}/{pages} 頁", "zh-CN": "第 {page}/{pages} 页"},
+    "jump": {
+        "en": "Go to a page of moves ({pages} pages)…",
+        "zh-TW": "跳到某一頁行動(共 {pages} 頁)…",
+        "zh-CN": "跳到某一页行动(共 {pages} 页)…",
+    },
     "back_to_first": {
         "en": "Back to the first moves (page 1 of {pages})",
         "zh-TW": "回到最前面的行動(第 1/{pages} 頁)",

@@ -188,6 +188,33 @@ def move_picker(
     return components.MoveSelect(game_id, version, page, options, ui("pick", locale), part)
 
 
+JUMP_FROM_PAGES = 3
+"""A move list of this many pages or more also gets the menu of its pages (``page_jump``)."""
+
+
+def page_jump(
+    game: rules.Game, legal: list[str], game_id: int, version: int, page: int, locale: str, part: int | None = None
+) -> components.PageSelect | None:
+    """A menu of the move list's pages, each named by its first and last move, to go straight to
+    one (up to 25, spread over the list when there are more); None for a short list."""
+    ordered = sorted(legal, key=move_order(game))
+    size = components.PAGE_SIZE
+    pages = -(-len(ordered) // size)
+    if pages < JUMP_FROM_PAGES:
+        return None
+    shown = sorted({round(i * (pages - 1) / 24) for i in range(25)}) if pages > 25 else range(pages)
+    options = [
+        discord.SelectOption(
+            label=clip(ui("page_of", locale, page=k + 1, pages=pages), 100),
+            value=str(k),
+            description=clip(f"{ordered[k * size]} … {ordered[min(len(ordered), (k + 1) * size) - 1]}", 100),
+            default=k == page,
+        )
+        for k in shown
+    ]
+    return components.PageSelect(game_id, version, page, options, ui("jump", locale, pages=pages), part)
+
+
 
 def lobby_post(result: Result, locale: str) -> dict[str, Any]:
     game = rules.get(result.game)
