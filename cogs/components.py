@@ -175,6 +175,28 @@ def slice_button(game_id: int, version: int, index: int, label: str) -> MoveButt
     return MoveButton("slice", game_id, version, index, label)
 
 
+def _list_select(
+    kind: str, game_id: int, version: int, page: int, options: list[discord.SelectOption] | None,
+    placeholder: str, part: int | None, empty: str,
+) -> discord.ui.Select:
+    """The select menu of a move list (``pick``: its moves; ``jump``: its pages), its custom_id
+    naming the game, the stamp it was drawn for, the page and the slice."""
+    suffix = "" if part is None else f":{part}"
+    return discord.ui.Select(
+        custom_id=f"postern:{kind}:{game_id}:{version}:{page}{suffix}",
+        options=options or [discord.SelectOption(label="…", value=empty)],
+        placeholder=placeholder[:150] or None,
+        min_values=1,
+        max_values=1,
+    )
+
+
+def _list_ids(match: re.Match[str]) -> tuple[int, int, int, list[discord.SelectOption] | None, str, int | None]:
+    """A move-list menu's arguments back from its custom_id (options come with the interaction)."""
+    part = match["part"]
+    return int(match["gid"]), int(match["ver"]), int(match["page"]), None, "", None if part is None else int(part)
+
+
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"postern:pick:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)(?::(?P<part>\d+))?",
@@ -190,22 +212,12 @@ class MoveSelect(
         placeholder: str = "",
         part: int | None = None,
     ) -> None:
-        suffix = "" if part is None else f":{part}"
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"postern:pick:{game_id}:{version}:{page}{suffix}",
-                options=options or [discord.SelectOption(label="…", value="__more:0")],
-                placeholder=placeholder[:150] or None,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(_list_select("pick", game_id, version, page, options, placeholder, part, "__more:0"))
         self.game_id, self.version, self.page, self.part = game_id, version, page, part
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> MoveSelect:
-        part = match["part"]
-        return cls(int(match["gid"]), int(match["ver"]), int(match["page"]), part=None if part is None else int(part))
+        return cls(*_list_ids(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         flows = handlers(interaction)
@@ -235,22 +247,12 @@ class PageSelect(
         placeholder: str = "",
         part: int | None = None,
     ) -> None:
-        suffix = "" if part is None else f":{part}"
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"postern:jump:{game_id}:{version}:{page}{suffix}",
-                options=options or [discord.SelectOption(label="…", value="0")],
-                placeholder=placeholder[:150] or None,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(_list_select("jump", game_id, version, page, options, placeholder, part, "0"))
         self.game_id, self.version, self.page, self.part = game_id, version, page, part
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> PageSelect:
-        part = match["part"]
-        return cls(int(match["gid"]), int(match["ver"]), int(match["page"]), part=None if part is None else int(part))
+        return cls(*_list_ids(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
