@@ -35,6 +35,7 @@ from render.burgundy_cards.style import (
     WORKER,
     colour_of,
     pick,
+    store_word,
     words,
 )
 
@@ -65,7 +66,7 @@ COL_IN = 140  # a column holds two card codes side by side at SMALL size
 COL_W = COL_IN + 8
 PROJ_X = COL_X + 7 * COL_W + 4
 PROJ_W, PROJ_STEP = 100, 106
-GOODS_W, GOODS_H, GOODS_STEP = 68, 28, 72
+GOODS_W, GOODS_H, GOODS_STEP = 74, 28, 78
 GOODS_PER_ROW = 4
 CODE_ROWS = 3
 PARTS = ("triples", "first", "all7", "vp", "goods", "animals", "sp")
@@ -247,7 +248,7 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
         x = SIDE_X + i * 128
         label(image, (x, y), f"{name.upper()} ×{pile['n']}", 20, kit.DARK, bold=True)
         if pile["top"]:
-            kit.paste_layer(image, tile(pile["top"], 112, 44, kit.PAPER), (x, y + 26))
+            kit.paste_layer(image, tile(pile["top"], 112, 44, kit.PAPER, word=store_word(pile["top"], locale)), (x, y + 26))
         else:
             kit.paste_layer(image, frame(112, 44, kit.PAPER, kit.GREY, 2, kit.PAPER, 7), (x, y + 26))
     y = HEADER_H + 146
@@ -355,7 +356,7 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
     stored = est["goods"][:6] + est["animals"][:8]
     for i, code in enumerate(stored[:2 * GOODS_PER_ROW]):
         row, k = divmod(i, GOODS_PER_ROW)
-        kit.paste_layer(image, tile(code, GOODS_W, GOODS_H, PANEL),
+        kit.paste_layer(image, tile(code, GOODS_W, GOODS_H, PANEL, word=store_word(code, locale)),
                         (PROJ_X + k * GOODS_STEP, sy + 58 + row * (GOODS_H + 3)))
     xs = _info_xs(locale)
     cy = top + INFO_Y

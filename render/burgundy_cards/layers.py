@@ -61,13 +61,17 @@ def card_fill(code: str) -> kit.RGB:
 
 
 TILE_TEXT = 18
-"""The smallest text on a card (type code, copy letter, goods and animal codes): what a phone
+"""The smallest text on a card (type code, copy letter, goods and animal words): what a phone
 still shows legibly when Discord scales the 1440 px picture down to about 390 px."""
+SMALLEST_TEXT = 15
+"""How far a goods or animal word may shrink to fit a small storage card ("chicken")."""
 
 
 @lru_cache(maxsize=2048)
-def tile(code: str, w: int, h: int, bg: kit.RGB, faded: bool = False) -> Image.Image:
-    """A card: colour fill, the die number large in a white disc, type code and copy letter."""
+def tile(code: str, w: int, h: int, bg: kit.RGB, faded: bool = False, word: str | None = None) -> Image.Image:
+    """A card: colour fill, the die number large in a white disc, type code and copy letter; a card
+    without a die (goods, animals) shows ``word`` (its kind, ``style.store_word``) or else its code,
+    at the smallest readable size that fits the card."""
     image = Image.new("RGB", (w, h), bg)
     d = ImageDraw.Draw(image)
     fill = FADED if faded else card_fill(code)
@@ -83,7 +87,11 @@ def tile(code: str, w: int, h: int, bg: kit.RGB, faded: bool = False) -> Image.I
         kit.draw_text(d, (x, 5), code[:3], size, ink, bold=True)
         kit.draw_text(d, (x, h - TILE_TEXT - 6), code[4:], TILE_TEXT, ink)
     else:
-        kit.draw_text(d, (w // 2, h // 2), code, TILE_TEXT, ink, bold=True, anchor="mm")
+        text = word or code
+        size = TILE_TEXT
+        while size > SMALLEST_TEXT and kit.text_width(text, size, True) > w - 8:
+            size -= 1
+        kit.draw_text(d, (w // 2, h // 2), kit.fit_text(text, size, True, w - 6), size, ink, bold=True, anchor="mm")
     return image
 
 

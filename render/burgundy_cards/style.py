@@ -101,6 +101,26 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
+STORE_WORDS: dict[str, dict[str, str]] = {
+    "LGT": _t("light", "淺棕", "浅棕"),
+    "MED": _t("medium", "棕", "棕"),
+    "DRK": _t("dark", "深棕", "深棕"),
+    "CHK": _t("chicken", "雞", "鸡"),
+    "COW": _t("cow", "牛", "牛"),
+    "SHP": _t("sheep", "羊", "羊"),
+    "PIG": _t("pig", "豬", "猪"),
+}
+"""What a goods or animal card shows: its kind in words. Why: no move names these cards by code
+(a pile is ``pile g1``, a sale is ``sell dark``), and the codes misled — ``SHPa`` is a sheep here
+but ``SHP`` is a ship in the other Burgundy game. The goods words are the ``sell`` kinds."""
+
+
+def store_word(code: str, locale: str) -> str | None:
+    """The word a goods or animal card shows in ``locale``; ``None`` for any other card."""
+    entry = STORE_WORDS.get(code[:3])
+    return entry.get(locale, entry["en"]) if entry else None
+
+
 def words(locale: str) -> dict[str, str]:
     """The words in ``locale`` (English where a locale is unknown)."""
     return {k: v.get(locale, v["en"]) for k, v in WORDS.items()}

@@ -212,6 +212,9 @@ def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any], w: dict[str, str]) -> 
         layers.text(
             d.im_, (bx + 40, top + 164), f"{tile}×{view['supply'][tile]}", 22, kit.INK, bold=True, anchor="mm"
         )
+        # What the tile does, under its code: the codes are what ``bonus ST`` takes, the words
+        # are what a player needs to choose one (and to read the codes on the estates below).
+        layers.text(d.im_, (bx + 40, top + 192), w[f"b_{tile}"], 18, kit.DARK, anchor="ma", max_width=90)
     cx0 = x + 480
     layers.text(d.im_, (cx0, top + 14), w["colour_bonus"], 22, kit.DARK, bold=True)
     for i, colour in enumerate(COLOURS):

@@ -85,6 +85,11 @@ WORDS: dict[str, dict[str, str]] = {
         "zh-CN": "中立板块 {n} · 移除 {a}",
     },
     "bonus": {"en": "Bonus tiles", "zh-TW": "獎勵板塊", "zh-CN": "奖励板块"},
+    "b_RC": {"en": "draw", "zh-TW": "抽牌", "zh-CN": "抽牌"},
+    "b_ST": {"en": "storage", "zh-TW": "存放區", "zh-CN": "存放区"},
+    "b_MA": {"en": "marble", "zh-TW": "大理石", "zh-CN": "大理石"},
+    "b_WO": {"en": "worker", "zh-TW": "工人", "zh-CN": "工人"},
+    "b_YI": {"en": "yield", "zh-TW": "生產牌", "zh-CN": "生产牌"},
     "colour_bonus": {
         "en": "Colour bonus (1st/2nd)",
         "zh-TW": "顏色獎勵(第一/第二)",

@@ -170,3 +170,33 @@ def test_a_limited_supply_is_shown_beside_the_deck(monkeypatch: pytest.MonkeyPat
     drawn.clear()
     cards_image._header(Image.new("RGB", (10, 10)), {**view, "supply": None}, ["A", "B"], words("zh-TW"))
     assert "牌庫30 · 棄牌1" in drawn, drawn
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-TW", "zh-CN"])
+def test_goods_and_animals_show_their_kind_not_their_code(monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    """No move names a goods or animal card by code, and "SHPa" (a sheep here) reads as the other
+    game's ship: piles and storage show the kind in words, whole, in every locale."""
+    from render.burgundy_cards import layers
+    from render.burgundy_cards.style import STORE_WORDS, store_word
+    from render.kit import draw_text
+
+    drawn: list[str] = []
+
+    def record(d: Any, xy: Any, text: str, *a: Any, **k: Any) -> Any:
+        drawn.append(text)
+        return draw_text(d, xy, text, *a, **k)
+
+    monkeypatch.setattr(layers.kit, "draw_text", record)
+    layers.tile.cache_clear()
+    views = [{**GAME.view(state, None), "names": NAMES[:3], "locale": locale} for state in _states(3, every=20)]
+    view = next(v for v in views if any(e["goods"] and e["animals"] for e in v["estates"]))
+    stored = [c for e in view["estates"] for c in e["goods"] + e["animals"]]
+    tops = [p["top"] for p in view["piles"].values() if p["top"]]
+    assert stored and tops
+    render.draw("burgundy_cards", view)
+    layers.tile.cache_clear()
+    for code in stored + tops:
+        assert store_word(code, locale) in drawn, (code, drawn)
+        assert code not in drawn
+    assert all(store_word(f"{prefix}a", locale) == names[locale] for prefix, names in STORE_WORDS.items())
+    assert store_word("SHI4b", locale) is None

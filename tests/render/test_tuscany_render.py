@@ -156,3 +156,29 @@ def test_farm_types_read_in_the_readers_language(monkeypatch: pytest.MonkeyPatch
         if locale != "en":
             assert "WH/OL" not in drawn
     image._tile_sprite.cache_clear()
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-TW", "zh-CN"])
+def test_bonus_tiles_say_what_they_do(monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    """Under each bonus tile of the supply (``RC×5``: the code ``bonus RC`` takes) is what it gives,
+    in the reader's language and whole (no ellipsis), so the codes on the estates can be read."""
+    from render.kit import text_width
+    from render.tuscany import layers
+    from render.tuscany.style import words
+
+    drawn: list[tuple[str, int]] = []
+    text = layers.text
+
+    def record(base: Image.Image, xy: tuple[float, float], said: str, size: int, *a: Any, **k: Any) -> None:
+        drawn.append((said, size))
+        text(base, xy, said, size, *a, **k)
+
+    monkeypatch.setattr(layers, "text", record)
+    view = {**GAME.view(_states(2)[1], None), "names": NAMES[:2], "locale": locale}
+    _png(render.draw("tuscany", view))
+    w = words(locale)
+    for code in ("RC", "ST", "MA", "WO", "YI"):
+        said = w[f"b_{code}"]
+        assert (said, 18) in drawn, (code, drawn)
+        assert text_width(said, 18) <= 80  # the tile's width: it reads whole
+    assert words("zh-TW")["b_RC"] != words("en")["b_RC"]
