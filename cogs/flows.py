@@ -20,7 +20,7 @@ import discord
 
 import rules
 import storage
-from cogs import inflight, notices, outbox, posting, reach, replies
+from cogs import inflight, languages, notices, outbox, posting, reach, replies
 from cogs.i18n import code, language_name, topic_name, ui
 from table import bots, me, observability, scheduler, timer
 from table import solo as solo_play
@@ -137,6 +137,7 @@ def guarded(flow: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
                     return
                 async with replies.watch(interaction):
                     await run_flow(flow, interaction, *args, **kwargs)
+                await languages.remember(service(interaction).db, interaction)  # answered: costs no wait
         finally:
             reach.unbind(bound)
             observability.COMMAND_SECONDS.labels(command_label(interaction, flow)).observe(
@@ -619,7 +620,7 @@ async def tell_replaced(
     never changes hands behind its player's back. Closed DMs only cost the note (logged)."""
     try:
         settings = await service(interaction).db.user_settings(str(old.id))
-        locale = settings.locale or result.locale
+        locale = settings.dm_locale(result.locale)
         title = rules.localised(rules.get(result.game).title, locale)
         where = f"https://discord.com/channels/{interaction.guild_id or '@me'}/{channel_of(interaction)}"
         text = ui("seat_given_away", locale, by=interaction.user.display_name, game=title, new=new.display_name, where=where)

@@ -138,10 +138,18 @@ class UserSettings:
     away_until: float | None = None
     away_window_start: float | None = None
     away_days_used: int = 0
+    client_locale: str | None = None
+    """The language of the user's Discord client at their last command (``None``: never seen)."""
+
+    def dm_locale(self, fallback: str) -> str:
+        """The language of a DM to this user: the one they chose, else their client's, else
+        ``fallback`` (the game's)."""
+        return self.locale or self.client_locale or fallback
 
 
 USER_COLUMNS = (
-    "user_id, reminders, quiet_start, quiet_end, time_zone, locale, away_until, away_window_start, away_days_used"
+    "user_id, reminders, quiet_start, quiet_end, time_zone, locale, away_until, away_window_start, away_days_used,"
+    " client_locale"
 )
 
 
@@ -173,6 +181,7 @@ def _user(row: Sequence[Any]) -> UserSettings:
         None if row[2] is None else int(row[2]), None if row[3] is None else int(row[3]),
         str(row[4]), row[5],
         None if row[6] is None else float(row[6]), None if row[7] is None else float(row[7]), int(row[8]),
+        row[9],
     )
 
 
@@ -764,14 +773,24 @@ class Database:
         s = settings
         values = (
             s.user_id, int(s.reminders), s.quiet_start, s.quiet_end, s.time_zone, s.locale,
-            s.away_until, s.away_window_start, s.away_days_used, time.time(),
+            s.away_until, s.away_window_start, s.away_days_used, s.client_locale, time.time(),
         )
         updates = ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in USER_COLUMNS.split(",")[1:])
         await tx.execute(
-            f"INSERT INTO user_settings ({USER_COLUMNS}, updated_at) VALUES ({', '.join('?' * 10)})"
+            f"INSERT INTO user_settings ({USER_COLUMNS}, updated_at) VALUES ({', '.join('?' * len(values))})"
             f" ON CONFLICT (user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
             values,
         )
+
+    async def note_client_locale(self, user_id: str, locale: str) -> None:
+        """Remember the language the user's Discord client showed (``UserSettings.client_locale``);
+        only that column changes, so a concurrent ``/me settings`` is never overwritten."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO user_settings (user_id, client_locale, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET client_locale = excluded.client_locale",
+                (user_id, locale, time.time()),
+            )
 
     async def away_periods(self, user_id: str, since: float = 0.0) -> list[tuple[float, float]]:
         """The user's away periods (start, end) that end after ``since``, oldest first."""

@@ -133,6 +133,12 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE due_items ADD COLUMN version INTEGER DEFAULT NULL;
     """,
+    # 6: the language of a player's Discord client, as their last command showed it. A DM (a
+    # reminder, a seat given away) is written in the player's own language: the one they chose in
+    # ``/me settings`` if any, else this one, and only without either the game's.
+    """
+    ALTER TABLE user_settings ADD COLUMN client_locale TEXT DEFAULT NULL;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

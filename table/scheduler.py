@@ -182,7 +182,7 @@ class Scheduler:
             return None
         return Notice(
             "reminder", row, item.seat, seat.user_id, seat.name, item.turn,
-            left=timer.remaining(seat, now), locale=settings.locale or row.locale,
+            left=timer.remaining(seat, now), locale=settings.dm_locale(row.locale),
         )
 
     def _overtaken(self, item: DueItem, row: GameRow, seat: SeatRow, now: float) -> bool:

@@ -90,6 +90,25 @@ async def test_user_settings_defaults_and_round_trip(db_target: str) -> None:
         assert await db.user_settings("u9") == changed
 
 
+async def test_client_language_is_noted_without_touching_the_settings(db_target: str) -> None:
+    """The client's language seen in a command is stored beside the settings: a new user gets a
+    row of defaults, a user with settings keeps them, and DMs prefer a chosen language to it."""
+    async with Database(db_target) as db:
+        await db.note_client_locale("u7", "zh-TW")
+        seen = await db.user_settings("u7")
+        assert seen == UserSettings("u7", client_locale="zh-TW")
+        assert seen.dm_locale("en") == "zh-TW"
+        mine = UserSettings("u8", False, 22 * 60, 7 * 60, "Asia/Taipei", "zh-CN", None, None, 2)
+        await db.save_user_settings(mine)
+        await db.note_client_locale("u8", "en")
+        stored = await db.user_settings("u8")
+        assert stored == UserSettings("u8", False, 22 * 60, 7 * 60, "Asia/Taipei", "zh-CN", None, None, 2, "en")
+        assert stored.dm_locale("zh-TW") == "zh-CN"  # chosen beats seen
+        await db.note_client_locale("u7", "zh-CN")  # the latest client language wins
+        assert (await db.user_settings("u7")).client_locale == "zh-CN"
+        assert UserSettings("u6").dm_locale("zh-TW") == "zh-TW"  # neither: the game's
+
+
 async def test_schema_two_database_upgrades_keeping_its_games(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     con = sqlite3.connect(path)

@@ -4,6 +4,7 @@ cannot be opened, the DM still goes out."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from cogs.keeper import TurnKeeper
@@ -51,3 +52,32 @@ async def test_a_reminder_reaches_the_player_when_the_games_channel_cannot_be_op
         assert await keeper.run_pass() == 1
         dm = fake.messages(fake.dm_channel(slow))
         assert dm and "FIXER" in dm[-1].content and "discord.com/channels/" in dm[-1].content
+
+
+async def test_a_reminder_is_in_the_language_of_the_players_own_discord(world: World) -> None:  # noqa: F811
+    """A player who never chose a language gets DMs in the language their Discord client showed in
+    their last command, not in the server's: the DM reaches them outside any interaction."""
+    fake = world.fake
+    bot = world.bot()
+    async with fake.running(bot):
+        clock, thread, slow, keeper = await scripted_game(world, bot)
+        assert (await bot.table.db.user_settings(str(slow.id))).locale is None
+        await fake.slash(slow, thread, "game status", {}, locale="zh-TW")
+        assert await client_locale(bot, slow) == "zh-TW"
+        clock.advance(72 * 3600 + 60)  # below half of the 144 h bank
+        assert await keeper.run_pass() == 1
+        dm = fake.messages(fake.dm_channel(slow))
+        assert dm and "正在等你行動" in dm[-1].content and "FIXER" in dm[-1].content, dm[-1].content
+        await fake.slash(slow, thread, "game status", {}, locale="en-US")  # the client changed back
+        assert await client_locale(bot, slow, "en") == "en"
+
+
+async def client_locale(bot: Any, user: Any, awaited: str = "zh-TW") -> str | None:
+    """The stored client language of ``user``, once it is ``awaited`` or a second has passed: it
+    is written just after the command's answer, so a test reading at once may be early."""
+    for _ in range(50):
+        stored = (await bot.table.db.user_settings(str(user.id))).client_locale
+        if stored == awaited:
+            break
+        await asyncio.sleep(0.02)
+    return stored
