@@ -13,7 +13,7 @@ nothing above it. A click reaches the flows through ``Handlers``, which the clie
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
@@ -175,33 +175,15 @@ def slice_button(game_id: int, version: int, index: int, label: str) -> MoveButt
     return MoveButton("slice", game_id, version, index, label)
 
 
-def _list_select(
-    kind: str, game_id: int, version: int, page: int, options: list[discord.SelectOption] | None,
-    placeholder: str, part: int | None, empty: str,
-) -> discord.ui.Select:
-    """The select menu of a move list (``pick``: its moves; ``jump``: its pages), its custom_id
-    naming the game, the stamp it was drawn for, the page and the slice."""
-    suffix = "" if part is None else f":{part}"
-    return discord.ui.Select(
-        custom_id=f"postern:{kind}:{game_id}:{version}:{page}{suffix}",
-        options=options or [discord.SelectOption(label="…", value=empty)],
-        placeholder=placeholder[:150] or None,
-        min_values=1,
-        max_values=1,
-    )
+class _ListMenu:
+    """What both menus of a move list share (mixed into a ``DynamicItem``): the custom_id naming
+    the game, the stamp it was drawn for, the page and the slice, and reading them back.
 
+    ``KIND`` is the custom_id's word (``pick``: the moves; ``jump``: the pages); ``EMPTY`` the value
+    of the lone placeholder option of a menu built without options."""
 
-def _list_ids(match: re.Match[str]) -> tuple[int, int, int, list[discord.SelectOption] | None, str, int | None]:
-    """A move-list menu's arguments back from its custom_id (options come with the interaction)."""
-    part = match["part"]
-    return int(match["gid"]), int(match["ver"]), int(match["page"]), None, "", None if part is None else int(part)
-
-
-class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"postern:pick:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)(?::(?P<part>\d+))?",
-):
-    """A page of the player's legal moves (or of one slice); the last option opens the next page."""
+    KIND: ClassVar[str]
+    EMPTY: ClassVar[str]
 
     def __init__(
         self,
@@ -212,12 +194,32 @@ class MoveSelect(
         placeholder: str = "",
         part: int | None = None,
     ) -> None:
-        super().__init__(_list_select("pick", game_id, version, page, options, placeholder, part, "__more:0"))
+        suffix = "" if part is None else f":{part}"
+        menu: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"postern:{self.KIND}:{game_id}:{version}:{page}{suffix}",
+            options=options or [discord.SelectOption(label="…", value=self.EMPTY)],
+            placeholder=placeholder[:150] or None,
+            min_values=1,
+            max_values=1,
+        )
+        super().__init__(menu)  # type: ignore[call-arg]  # the DynamicItem this is mixed into
         self.game_id, self.version, self.page, self.part = game_id, version, page, part
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> MoveSelect:
-        return cls(*_list_ids(match))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        """The menu back from its custom_id (its options come with the interaction)."""
+        part = match["part"]
+        return cls(int(match["gid"]), int(match["ver"]), int(match["page"]), None, "", None if part is None else int(part))
+
+
+class MoveSelect(
+    _ListMenu,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"postern:pick:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)(?::(?P<part>\d+))?",
+):
+    """A page of the player's legal moves (or of one slice); the last option opens the next page."""
+
+    KIND, EMPTY = "pick", "__more:0"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         flows = handlers(interaction)
@@ -232,27 +234,14 @@ class MoveSelect(
 
 
 class PageSelect(
+    _ListMenu,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"postern:jump:(?P<gid>\d+):(?P<ver>\d+):(?P<page>\d+)(?::(?P<part>\d+))?",
 ):
     """Beside a long move list: jump straight to one of its pages (named by the moves on it),
     instead of stepping through "more…" one page at a time (Tuscany's 432 estate layouts)."""
 
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        page: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "",
-        part: int | None = None,
-    ) -> None:
-        super().__init__(_list_select("jump", game_id, version, page, options, placeholder, part, "0"))
-        self.game_id, self.version, self.page, self.part = game_id, version, page, part
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> PageSelect:
-        return cls(*_list_ids(match))
+    KIND, EMPTY = "jump", "0"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
