@@ -80,7 +80,8 @@ class Console:
         self.image_dir = image_dir
         self.locale = locale
         self.players: dict[str, User] = {}
-        self.current = User(f"{LOCAL_PREFIX}you", clean_name(os.environ.get("USER") or "") or "Player")
+        own = clean_name(os.environ.get("USER") or "")  # the login name; without one, a word in the session's language
+        self.current = User(f"{LOCAL_PREFIX}you", own or console_texts.text("default_name", locale))
         self.players[self.current.name.lower()] = self.current
         self.numbered: list[str] = []
         self.last_mover: User | None = None

@@ -423,6 +423,7 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
         "zh-CN": "第 {id} 局:{title}({details})",
     },
     "your_turn": {"en": "your move", "zh-TW": "輪到你", "zh-CN": "轮到你"},
+    "default_name": {"en": "Player", "zh-TW": "玩家", "zh-CN": "玩家"},
     "status_lobby": {"en": "lobby", "zh-TW": "等待中", "zh-CN": "等待中"},
     "status_active": {"en": "active", "zh-TW": "進行中", "zh-CN": "进行中"},
     "status_finished": {"en": "finished", "zh-TW": "已結束", "zh-CN": "已结束"},

@@ -232,3 +232,18 @@ async def test_pictures_follow_the_console_language(
     await c.handle("board")
     await c.handle("hand")
     assert drawn == ["zh-TW", "zh-TW"]
+
+
+async def test_without_a_login_name_the_player_is_named_in_the_consoles_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No ``USER`` (a container, a service): the local player is "Player", "玩家" in Chinese, not
+    an English word in a Chinese session."""
+    monkeypatch.delenv("USER", raising=False)
+    async with Database(tmp_path / "c.db") as db:
+        table = TableService(db, seed_source=lambda: "seed-1")
+        for locale, name in [("en", "Player"), ("zh-TW", "玩家"), ("zh-CN", "玩家")]:
+            c = console.Console(table, io.StringIO(), tmp_path / "img", locale=locale)
+            assert c.current.name == name
+    monkeypatch.setenv("USER", "ana")
+    assert console.Console(table, io.StringIO(), tmp_path / "img", locale="zh-TW").current.name == "ana"
