@@ -122,8 +122,8 @@ async def test_a_player_whose_seat_is_given_away_is_told_by_dm(world: World) -> 
                 break
             await asyncio.sleep(0.02)
         assert len(dms) == before + 1
-        # bob reads Discord in zh-TW but saved no language: the table's language (English) is used
-        assert "alice gave your seat in FIXER to carol" in dms[-1].content and str(thread.id) in dms[-1].content
+        # bob saved no language, but his Discord showed zh-TW in his last click: the DM is in it
+        assert "alice 已把你在 FIXER 的座位交給 carol" in dms[-1].content and str(thread.id) in dms[-1].content
         # a player handing over their own seat is not told about it
         mine = len(fake.messages(fake.dm_channel(world.alice)))
         handed = await fake.slash(world.alice, thread, "game replace", {"old": world.alice, "new": world.bob})
