@@ -123,6 +123,8 @@ class Console:
             self.say(f"  {self.t('board_image', path=path)}")
         if result.finished:
             self.say(f"  {self.t('game_over')}")
+        elif result.standings:  # ended early by the players' vote
+            self.final_lines(result)
         elif result.status == "active":
             if len([u for u in result.user_ids if not bots.is_bot_id(u)]) == 1:  # alone (or against bots)
                 await self.show_hand(result)
@@ -634,7 +636,7 @@ class Console:
         if result.view is not None:
             path = await self.save_image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
             self.say(f"  {self.t('board_image', path=path)}")
-            if result.finished:
+            if result.standings:
                 self.final_lines(result)
         return True
 
@@ -651,6 +653,9 @@ class Console:
             return result.scores[seat if seat >= 0 else len(result.scores) - 1]
 
         scores = self.joined([self.t("score_entry", name=who(s), score=score(s)) for s in result.ranking])
+        if not result.finished:  # ended early: the scores as they stood, and no winner
+            self.say(f"  {self.t('unfinished_scores', scores=scores)}")
+            return
         self.say(f"  {self.t('final_scores', scores=scores)}")
         places = result.places if len(result.places) == len(result.ranking) else [1]
         first = [seat for seat, place in zip(result.ranking, places, strict=False) if place == 1]
@@ -672,6 +677,7 @@ class Console:
         if result.finished:  # the last move's lines (the game's verdict), then everyone's scores
             for line in result.lines(self.locale):
                 self.say(f"  • {line}")
+        if result.standings:
             self.final_lines(result)
         return True
 

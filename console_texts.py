@@ -406,6 +406,11 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
     },
     "score_entry": {"en": "{name} {score}", "zh-TW": "{name} {score} 分", "zh-CN": "{name} {score} 分"},
     "winner": {"en": "winner: {name}", "zh-TW": "獲勝者:{name}", "zh-CN": "获胜者:{name}"},
+    "unfinished_scores": {
+        "en": "scores when the game ended (unfinished): {scores}",
+        "zh-TW": "遊戲提前結束時的分數:{scores}",
+        "zh-CN": "游戏提前结束时的分数:{scores}",
+    },
     "automa": {"en": "Automa", "zh-TW": "自動機", "zh-CN": "自动机"},
     "log_usage": {
         "en": "Usage: log [N] with N a number from 1 to {most}.",

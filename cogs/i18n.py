@@ -94,6 +94,11 @@ UI: dict[str, dict[str, str]] = {
     "abandoned": {"en": "The game was abandoned.", "zh-TW": "遊戲已放棄。", "zh-CN": "游戏已放弃。"},
     "left": {"en": "{who} left the lobby ({count}/{capacity}).", "zh-TW": "{who} 離開了等待室({count}/{capacity})。", "zh-CN": "{who} 离开了等待室({count}/{capacity})。"},
     "final": {"en": "**Final result**", "zh-TW": "**最終結果**", "zh-CN": "**最终结果**"},
+    "standings_unfinished": {
+        "en": "**Standings when the game ended (unfinished)**",
+        "zh-TW": "**遊戲提前結束時的名次**",
+        "zh-CN": "**游戏提前结束时的名次**",
+    },
     "status": {
         "en": "**{game}** (game {id}) — {status}. Players: {names}.",
         "zh-TW": "**{game}**(第 {id} 局)— {status}。玩家:{names}。",

@@ -96,8 +96,8 @@ def result_lines(result: Result, locale: str) -> list[str]:
     names = [escape(n) for n in result.names]
     game = rules.get(result.game)
     lines = [f"• {text}" for e in result.events if (text := seating.event_line(game, e, locale, names))]
-    if result.finished and result.scores and not result.against_the_rules:
-        lines.append(ui("final", locale))
+    if result.standings and result.scores and not result.against_the_rules:
+        lines.append(ui("final" if result.finished else "standings_unfinished", locale))
         places = result.places if len(result.places) == len(result.ranking) else range(1, len(result.ranking) + 1)
         for rank, seat in zip(places, result.ranking, strict=True):
             who = ui("automa", locale) if seat == rules.AUTOMA else (names[seat] if 0 <= seat < len(names) else "?")

@@ -148,6 +148,12 @@ class Result:
         return self.status == "finished"
 
     @property
+    def standings(self) -> bool:
+        """Whether this result carries a game's standings to show: a finished game's, or those of a
+        game ended early (by the players' vote, or abandoned) as its scores stood then."""
+        return self.status in ("finished", "abandoned") and bool(self.ranking)
+
+    @property
     def against_the_rules(self) -> bool:
         """A one-seat game with no automa ranked beside the player (Burgundy's solo game, the card
         game's solo mode): it is won or lost against a target the game's own final line states,
@@ -353,7 +359,7 @@ class TableService(PlayerCalls, ServerCalls):
                 legal = game.legal_actions(state, humans[0])
                 result.quick = game.quick_actions(legal)
                 result.slices = [label for label, _ in game.split_moves(legal, words)]
-            if game.is_over(state):
+            if game.is_over(state) or row.status == "abandoned":  # ended early: scores as they stood
                 result.scores = game.scores(state)
                 result.ranking = game.ranking(state)
                 result.places = game.places(state)
@@ -924,9 +930,7 @@ class TableService(PlayerCalls, ServerCalls):
             await self.db.set_status(game_id, row.version, "abandoned")
             row = await self.db.game(game_id)
             assert row is not None
-            result = await self._result("ended_unfinished", row, state=state)
-            result.scores = rules.get(row.game).scores(state)
-            return result
+            return await self._result("ended_unfinished", row, state=state)
 
     async def _seat_changed(self, kind: str, row: GameRow, event: Event) -> Result:
         state = self._state(row) if row.snapshot is not None else None

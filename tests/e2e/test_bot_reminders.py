@@ -81,3 +81,29 @@ async def client_locale(bot: Any, user: Any, awaited: str = "zh-TW") -> str | No
             break
         await asyncio.sleep(0.02)
     return stored
+
+
+async def test_a_game_ended_by_vote_posts_the_standings_and_status_keeps_them(world: World) -> None:  # noqa: F811
+    """"End the game" promises the scores as they stand: the post used to carry none (an empty
+    text beside the board) and /game status only said "abandoned"."""
+    fake = world.fake
+    bot = world.bot()
+    async with fake.running(bot):
+        clock, thread, slow, keeper = await scripted_game(world, bot)
+        other = world.bob if slow is world.alice else world.alice
+        clock.advance(144 * 3600 + 60)  # the whole bank: the vote opens
+        while not any(c.endswith(":end") for c in fake.last_message(thread).custom_ids()):
+            assert await keeper.run_pass() >= 1
+        vote = fake.last_message(thread)
+        await fake.click(other, vote, custom_id=next(c for c in vote.custom_ids() if c.endswith(":end")))
+        before = len(fake.messages(thread))
+        clock.advance(24 * 3600 + 60)
+        assert await keeper.run_pass() == 1
+        posts = [m.content for m in fake.messages(thread)[before:]]
+        text = "\n".join(posts)
+        assert "unfinished" in text and "Standings when the game ended (unfinished)" in text, posts
+        assert "1. " in text and "alice" in text and "bob" in text and "\u200b" not in posts, posts
+        status = await fake.slash(other, thread, "game status")
+        shown = status.content or ""
+        assert "abandoned" in shown or "已放棄" in shown
+        assert any(h in shown for h in ("Standings when the game ended", "遊戲提前結束時的名次")), shown
