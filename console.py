@@ -578,6 +578,8 @@ class Console:
             details = [self.status_word(g.row.status)]
             if g.waiting:
                 details.append(self.t("your_turn"))
+            if g.held:
+                details.append(message("held_by_bot", self.locale))
             if g.left is not None:
                 details.append(timer.left_text(g.left, self.locale))
             entry = self.t(

@@ -717,6 +717,8 @@ async def my_games(interaction: discord.Interaction) -> None:
         parts = [f"#{g.row.id} **{title}**", ui(f"st_{g.row.status}", locale)]
         if g.waiting:
             parts.append(f"**{ui('waits_on_you', locale)}**")
+        if g.held:
+            parts.append(message("held_by_bot", locale))
         if g.left is not None:
             parts.append(timer.left_text(g.left, locale))
         parts.append(jump_link(g.row.guild_id, g.row.channel_id))

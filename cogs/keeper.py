@@ -13,10 +13,13 @@ import os
 import discord
 from discord.ext import commands
 
+import rules
+import storage
 from cogs import components, outbox, posting, reach, replies
 from cogs.i18n import ui
 from table import observability
-from table.scheduler import VOTE_CHOICES, Notice, Scheduler
+from table.messages import message
+from table.scheduler import BOT, VOTE_CHOICES, Notice, Scheduler
 from table.service import Result, TableService
 
 log = logging.getLogger("postern.keeper")
@@ -94,10 +97,16 @@ class TurnKeeper(commands.Cog):
             mentions = " ".join(f"<@{uid}>" for uid in notice.voters)
             await outbox.post(channel, content=posting.fit([notice.text(), mentions]), view=view, allowed_mentions=USERS_ONLY)
         else:
-            await outbox.post(channel, content=notice.text(), allowed_mentions=NOBODY)
+            taken = notice.kind == "vote_decided" and notice.choice == BOT and notice.result is not None
+            if taken:  # the player whose seat a bot now plays is told, here and by DM
+                await outbox.post(channel, content=f"<@{notice.user_id}> {notice.text()}", allowed_mentions=USERS_ONLY)
+            else:
+                await outbox.post(channel, content=notice.text(), allowed_mentions=NOBODY)
             if notice.result is not None and notice.result.view is not None:
                 await outbox.post(channel, **await posting.public_post(notice.result))
                 await self._posted(notice.result)
+            if taken:
+                await self._tell_taken_over(notice, channel)
 
     async def _posted(self, result: Result) -> None:
         """Settle the announcement of the moves a post carried (``table.announce``)."""
@@ -148,6 +157,22 @@ class TurnKeeper(commands.Cog):
             with reach.text_only():  # perhaps no Attach Files here: the text board instead
                 post = await posting.public_post(result, header)
             await channel.send(**post)
+
+    async def _tell_taken_over(self, notice: Notice, channel: discord.abc.Messageable) -> None:
+        """A DM to the player a bot now stands in for: the mention above may never reach someone
+        who left the thread, and ``/me games`` is where they would look for the way back.
+        Closed DMs only cost the note (the mention was made)."""
+        try:
+            settings = await self.table.db.user_settings(notice.user_id)
+            locale = settings.dm_locale(notice.game.locale)
+            title = rules.localised(rules.get(notice.game.game).title, locale)
+            link = f"https://discord.com/channels/{notice.game.guild_id or '@me'}/{notice.game.channel_id}"
+            place = getattr(channel, "mention", "") or ""
+            text = message("taken_over_dm", locale, game=title, where=f"{place} {link}".strip())
+            user = self.bot.get_user(int(notice.user_id)) or await self.bot.fetch_user(int(notice.user_id))
+            await outbox.post(await user.create_dm(), content=text, allowed_mentions=NOBODY)
+        except (*replies.POST_ERRORS, storage.StorageError, ValueError) as err:
+            log.info("could not tell %s that a bot took their seat in game %s: %s", notice.user_id, notice.game.id, err)
 
     async def _remind(self, notice: Notice) -> None:
         """A reminder goes by DM: the game's channel only names the place (and takes the mention

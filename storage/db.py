@@ -404,13 +404,16 @@ class Database:
         )
         return _live_first([_game(r) for r in (*live, *recent)], limit)
 
-    async def games_of_user(self, user_id: str, limit: int = 25) -> list[GameRow]:
-        """The user's games, live first: the seats index gives the games, sorted among themselves."""
+    async def games_of_user(self, user_id: str, limit: int = 25, also: Sequence[str] = ()) -> list[GameRow]:
+        """The user's games, live first: the seats index gives the games, sorted among themselves.
+        ``also``: more seat owners that count as the user (a bot holding the user's seat)."""
         cols = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+        owners = [user_id, *also]
+        marks = ", ".join("?" for _ in owners)
         rows = await self._fetch(
-            f"SELECT {cols} FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? "
+            f"SELECT {cols} FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id IN ({marks}) "
             "ORDER BY g.status IN ('lobby', 'active') DESC, g.updated_at DESC LIMIT ?",
-            (user_id, limit),
+            (*owners, limit),
         )
         return [_game(r) for r in rows]
 

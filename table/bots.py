@@ -88,6 +88,11 @@ def can_play(game: Game) -> bool:
     return ai.has_sampler(game.name)
 
 
+def held_for(user_id: str) -> str:
+    """The user id of a bot playing ``user_id``'s seat (it took over; the player may rejoin)."""
+    return f"{USER_PREFIX}for:{user_id}"
+
+
 def is_bot_id(user_id: str) -> bool:
     return user_id.startswith(USER_PREFIX)
 

@@ -85,6 +85,22 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "只有開局者或管理員(管理訊息權限)可以替換玩家。",
         "zh-CN": "只有开局者或管理员(管理消息权限)可以替换玩家。",
     },
+    "seat_held_by_bot": {
+        "en": "A bot plays your seat here since your time ran out; /game rejoin takes it back.",
+        "zh-TW": "你的時間用完後,這裡由機器人代打你的座位;用 /game rejoin 可取回座位。",
+        "zh-CN": "你的时间用完后,这里由机器人代打你的座位;用 /game rejoin 可取回座位。",
+    },
+    "taken_over_dm": {
+        "en": "Your time ran out in {game}, and the table chose a bot to play your seat for now ({where}). "
+              "/game rejoin there takes it back whenever you like.",
+        "zh-TW": "你在 {game} 的時間用完了,大家決定暫時由機器人代打你的座位({where})。隨時在那裡用 /game rejoin 即可取回。",
+        "zh-CN": "你在 {game} 的时间用完了,大家决定暂时由机器人代打你的座位({where})。随时在那里用 /game rejoin 即可取回。",
+    },
+    "held_by_bot": {
+        "en": "a bot plays your seat: /game rejoin",
+        "zh-TW": "機器人代打中:/game rejoin",
+        "zh-CN": "机器人代打中:/game rejoin",
+    },
     "no_seat_to_rejoin": {
         "en": "No bot is playing a seat of yours here.",
         "zh-TW": "這裡沒有機器人在代打你的座位。",

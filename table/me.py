@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import rules
 from storage import Bank, GameRow, SeatRow, UserSettings
-from table import timer
+from table import bots, timer
 from table.messages import TableError
 
 if TYPE_CHECKING:
@@ -48,6 +48,8 @@ class MyGame:
     """Game time since which it waits (or was last changed)."""
     left: float | None
     """Seconds left in the caller's bank (``None``: no timer)."""
+    held: bool = False
+    """A bot plays the caller's seat (it took over when their time ran out): ``/game rejoin``."""
 
 
 def parse_quiet(text: str) -> tuple[int, int] | None:
@@ -244,9 +246,13 @@ class PlayerCalls:
         longest wait first; then the rest, most recent first."""
         now = self.clock.now()
         out: list[MyGame] = []
-        for row in await self.db.games_of_user(user.id, GAMES_LISTED):
+        held_id = bots.held_for(user.id)
+        for row in await self.db.games_of_user(user.id, GAMES_LISTED, also=[held_id]):
             seats = await self.db.seats(row.id)
             mine = next((s for s in seats if s.user_id == user.id), None)
+            if mine is None:  # a bot holds the seat: listed so the player finds the way back
+                out.append(MyGame(row, seats, False, row.updated_at, None, held=True))
+                continue
             waiting = False
             if row.status == "active" and mine is not None:
                 waiting = mine.seat in rules.get(row.game).to_act(self._state(row))

@@ -414,7 +414,9 @@ class TableService(PlayerCalls, ServerCalls):
         seats = await self.db.seats(row.id)
         seat = next((s.seat for s in seats if s.user_id == user.id), None)
         if seat is None:
-            raise TableError("not_seated")
+            # A bot took the caller's seat when their time ran out: say how to get it back.
+            held = any(s.user_id == bots.held_for(user.id) for s in seats)
+            raise TableError("seat_held_by_bot" if held else "not_seated")
         return seats, seat
 
     def _state(self, row: GameRow) -> Any:
@@ -810,7 +812,7 @@ class TableService(PlayerCalls, ServerCalls):
             if user.id != row.host_id and not user.can_manage:
                 raise TableError("cannot_replace")
             # The player's own seat, or the one a bot holds for them since a vote (``take_over``).
-            held = f"{bots.USER_PREFIX}for:{old_id}"
+            held = bots.held_for(old_id)
             old = next((s for s in seats if s.user_id in (old_id, held)), None)
             if old is None:
                 raise TableError("not_replaceable", name=old_id)
@@ -854,7 +856,7 @@ class TableService(PlayerCalls, ServerCalls):
             if not bots.can_play(game):
                 raise TableError("no_bots", game=lambda loc, g=game: rules.localised(g.title, loc))
             bot = dataclasses.replace(
-                old, user_id=f"{bots.USER_PREFIX}for:{old.user_id}", kind="bot", bot_level=level or bots.NEW_LEVEL
+                old, user_id=bots.held_for(old.user_id), kind="bot", bot_level=level or bots.NEW_LEVEL
             )
             seats[seat] = bot
             self.thinkers.warm()
@@ -892,7 +894,7 @@ class TableService(PlayerCalls, ServerCalls):
         async with self.lock(row.id):
             row = await self._live(channel_id)
             seats = await self.db.seats(row.id)
-            held = next((s for s in seats if s.user_id == f"{bots.USER_PREFIX}for:{user.id}"), None)
+            held = next((s for s in seats if s.user_id == bots.held_for(user.id)), None)
             if held is None:
                 raise TableError("no_seat_to_rejoin")
             seat = dataclasses.replace(held, user_id=user.id, name=user.name, kind="human", bot_level=None)

@@ -92,12 +92,15 @@ async def test_bot_takes_over_and_the_player_rejoins(db: Database, monkeypatch: 
     log = await db.actions(taken.game_id)
     assert any(a.seat == seat and a.user_id is None for a in log)
     assert taken.banks[seat] is None  # a bot has no clock
-    with pytest.raises(TableError) as err:
+    with pytest.raises(TableError) as err:  # told how to get the seat back, not "not playing here"
         await table.hand(channel_id="c", user=user)
-    assert err.value.key == "not_seated"
+    assert err.value.key == "seat_held_by_bot" and "/game rejoin" in err.value.text("en")
+    mine = await table.my_games(user=user)  # still listed among their games, marked
+    assert [(g.row.id, g.held, g.waiting) for g in mine] == [(taken.game_id, True, False)]
     back = await table.rejoin(channel_id="c", user=user)
     assert back.user_ids[seat] == user.id and back.lines("zh-TW") == [f"{user.name} 回來了,從機器人手中取回座位。"]
     assert back.banks[seat] == 43 * HOUR  # the bank stood still while the bot played
+    assert [g.held for g in await table.my_games(user=user)] == [False]
     await table.hand(channel_id="c", user=user)
 
 

@@ -107,3 +107,34 @@ async def test_a_game_ended_by_vote_posts_the_standings_and_status_keeps_them(wo
         shown = status.content or ""
         assert "abandoned" in shown or "已放棄" in shown
         assert any(h in shown for h in ("Standings when the game ended", "遊戲提前結束時的名次")), shown
+
+
+async def test_a_player_whose_seat_a_bot_takes_is_told_and_finds_the_way_back(
+    world: World, monkeypatch: Any  # noqa: F811
+) -> None:
+    """Nobody voted, so a bot took the seat: its player used to learn nothing (an unmentioned
+    line in the thread), lose the game from /me games and get "you are not playing" from /hand."""
+    monkeypatch.setenv("POSTERN_BOT_ITERATIONS", "3")
+    fake = world.fake
+    bot = world.bot()
+    async with fake.running(bot):
+        clock, thread, slow, keeper = await scripted_game(world, bot)
+        clock.advance(144 * 3600 + 60)  # the whole bank: the vote opens
+        while not any(c.endswith(":bot") for c in fake.last_message(thread).custom_ids()):
+            assert await keeper.run_pass() >= 1
+        before = len(fake.messages(thread))
+        dms = len(fake.messages(fake.dm_channel(slow)))
+        clock.advance(24 * 3600 + 60)  # nobody votes: a bot plays
+        assert await keeper.run_pass() == 1
+        told = fake.messages(thread)[before]
+        assert f"<@{slow.id}>" in told.content and "/game rejoin" in told.content, told.content
+        dm = fake.messages(fake.dm_channel(slow))
+        assert len(dm) == dms + 1 and "/game rejoin" in dm[-1].content and str(thread.id) in dm[-1].content
+        mine = await fake.slash(slow, thread, "me games")
+        assert "FIXER" in (mine.content or "") and any(
+            t in (mine.content or "") for t in ("a bot plays your seat", "機器人代打中")
+        ), mine.content
+        hand = await fake.slash(slow, thread, "hand")
+        assert hand.ephemeral and "/game rejoin" in (hand.content or ""), hand.content
+        back = await fake.slash(slow, thread, "game rejoin")
+        assert not back.ephemeral
