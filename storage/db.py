@@ -480,11 +480,13 @@ class Database:
         banks: Sequence[Bank],
         due: Sequence[tuple[int, str, int, float]] = (),
         ended: Sequence[int] = (),
+        host_id: str | None = None,
     ) -> int:
         """Change turn banks outside a move (away mode, a player back from a bot), with their due
-        items; version-guarded like a move. Returns the new version."""
+        items, and the host with them if given; version-guarded like a move. Returns the new version."""
+        fields = {} if host_id is None else {"host_id": host_id}
         async with self.transaction() as tx:
-            await self._bump(tx, game_id, version)
+            await self._bump(tx, game_id, version, **fields)
             await self._write_banks(tx, game_id, banks)
             await self._close_due(tx, game_id, time.time(), ended)
             await self._add_due(tx, game_id, due)

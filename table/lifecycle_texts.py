@@ -165,6 +165,12 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "現在由機器人代替 {name} 行動;用 /game rejoin 可取回座位。",
         "zh-CN": "现在由机器人代替 {name} 行动;用 /game rejoin 可取回座位。",
     },
+    "vote_replace_host": {
+        "en": "The table chose to replace {name}, who hosts this game: {host} is the host now and gives the seat away "
+              "with /game replace (24 h more meanwhile).",
+        "zh-TW": "大家決定替換開局者 {name}:現在由 {host} 擔任開局者,可用 /game replace 把座位交給其他人(期間再給 24 小時)。",
+        "zh-CN": "大家决定替换开局者 {name}:现在由 {host} 担任开局者,可用 /game replace 把座位交给其他人(期间再给 24 小时)。",
+    },
     "vote_replace": {
         "en": "The table chose to replace {name}: the host gives the seat away with /game replace (24 h more meanwhile).",
         "zh-TW": "大家決定替換 {name}:開局者可用 /game replace 把座位交給其他人(期間再給 24 小時)。",

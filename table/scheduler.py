@@ -71,6 +71,8 @@ class Notice:
     result: Result | None = None
     voters: list[str] = field(default_factory=list)
     """Who may vote (user ids of the other human seats)."""
+    host: str | None = None
+    """The new host's name (a vote that chose to replace the absent host)."""
 
     def text(self, locale: str | None = None, **extra: Any) -> str:
         loc = locale or self.locale
@@ -82,7 +84,7 @@ class Notice:
             return message("bank_out", loc, name=self.name, game=title)
         if self.kind == "announce":
             return message("late_post", loc, game=title)
-        return message(f"vote_{self.choice}", loc, name=self.name, game=title)
+        return message(f"vote_{self.choice}", loc, name=self.name, game=title, host=self.host)
 
 
 class Scheduler:
@@ -223,9 +225,22 @@ class Scheduler:
         else:
             if choice == BOT:
                 choice = WAIT  # this game cannot have bots: the table waits instead
-            await self.table.extend(row.id, item.seat, WAIT_SECONDS)
+            host = new_host(votes, seats, seat) if choice == REPLACE and seat.user_id == row.host_id else None
+            await self.table.extend(row.id, item.seat, WAIT_SECONDS, host_id=host.user_id if host else None)
+            if host is not None:
+                return Notice("vote_decided", row, item.seat, seat.user_id, seat.name, item.turn,
+                              choice="replace_host", locale=row.locale, host=host.name)
         return Notice("vote_decided", row, item.seat, seat.user_id, seat.name, item.turn, choice=choice,
                       locale=row.locale, result=result)
+
+
+def new_host(votes: dict[str, str], seats: list[SeatRow], absent: SeatRow) -> SeatRow | None:
+    """Who hosts once the table chose to replace its absent host (only a host or a moderator may
+    give a seat away, so without this nobody at the table could): the first player in seat order
+    who voted to replace, else the first other human player; ``None`` if nobody is left."""
+    others = [s for s in seats if s.seat != absent.seat and not s.is_bot]
+    chose = [s for s in others if votes.get(s.user_id) == REPLACE]
+    return (chose or others or [None])[0]
 
 
 def decide(votes: dict[str, str], host_id: str) -> str:

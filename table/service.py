@@ -911,8 +911,9 @@ class TableService(PlayerCalls, ServerCalls):
             event = {"kind": seating.TABLE_EVENT, "key": "rejoined", "name": user.name}
             return await self._seat_changed("rejoined", row, event)
 
-    async def extend(self, game_id: int, seat: int, seconds: float) -> None:
-        """Give a seat whose bank ran out ``seconds`` more (the vote chose to wait), with a new expiry."""
+    async def extend(self, game_id: int, seat: int, seconds: float, host_id: str | None = None) -> None:
+        """Give a seat whose bank ran out ``seconds`` more (the vote chose to wait), with a new
+        expiry; ``host_id``: the new host, in the same write (the vote chose to replace the host)."""
         async with self.lock(game_id):
             row = await self.db.game(game_id)
             if row is None or row.status != "active":
@@ -920,7 +921,8 @@ class TableService(PlayerCalls, ServerCalls):
             now = self.clock.now()
             turn = row.version + 1
             await self.db.set_banks(
-                game_id, row.version, [Bank(seat, seconds, now)], due=[(seat, timer.EXPIRE, turn, now + seconds)]
+                game_id, row.version, [Bank(seat, seconds, now)], due=[(seat, timer.EXPIRE, turn, now + seconds)],
+                host_id=host_id,
             )
 
     async def end_unfinished(self, game_id: int) -> Result:

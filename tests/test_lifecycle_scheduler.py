@@ -239,3 +239,44 @@ async def test_a_vote_whose_decision_fails_is_decided_on_the_next_try(db_target:
         decided = [n for n in await sched.run_once() if n.kind == "vote_decided"]
         assert len(decided) == 1 and decided[0].choice == BOT
         assert bots.is_bot_id((await table.status(channel_id="c")).user_ids[seat])
+
+
+async def test_replacing_an_absent_host_hands_the_host_role_to_a_voter(db_target: str) -> None:
+    """Only the host or a moderator may give a seat away: when the absent player *is* the host, a
+    "replace" vote used to leave nobody at the table able to do it, and the vote came back daily."""
+    clock = ScriptedClock()
+    async with Database(db_target) as db:
+        seeds = iter(range(100))
+        table = TableService(db, seed_source=lambda: f"host-{next(seeds)}", clock=clock)
+        for channel in (f"c{i}" for i in range(100)):  # a seating where the host is the one to act
+            await table.open(channel_id=channel, guild_id="g", user=ANN, game="fixer", players=3, options="timer=24h")
+            await table.join(channel_id=channel, user=BOB)
+            await table.join(channel_id=channel, user=CHO)
+            started = await table.start(channel_id=channel, user=ANN)
+            if started.user_ids[started.to_act[0]] == ANN.id:
+                break
+            await table.abandon(channel_id=channel, user=ANN)
+        host_seat = started.to_act[0]
+        assert started.user_ids[host_seat] == ANN.id
+        scheduler = Scheduler(table)
+        clock.advance(48 * HOUR + 1)  # the host's whole bank
+        while not (opened := [n for n in await scheduler.run_once() if n.kind == "vote_opened"]):
+            pass
+        turn = opened[0].turn
+        for voter in (CHO, BOB):
+            await cast_vote(table, channel_id=channel, user=voter, game_id=started.game_id, seat=host_seat, turn=turn,
+                            choice=REPLACE)
+        first_voter = next(USERS[u] for u in started.user_ids if u != ANN.id)  # in seat order
+        clock.advance(24 * HOUR)
+        decided = await scheduler.run_once()
+        assert [(n.kind, n.choice) for n in decided] == [("vote_decided", "replace_host")]
+        # The first voter for "replace" in seat order hosts now, and the message says so.
+        new = first_voter.name
+        assert decided[0].text("en").startswith(f"The table chose to replace Ann, who hosts this game: {new} is the host now")
+        assert new in decided[0].text("zh-TW") and "開局者" in decided[0].text("zh-TW")
+        other = CHO if first_voter is BOB else BOB
+        with pytest.raises(TableError) as err:  # the other voter did not become host
+            await table.replace(channel_id=channel, user=other, old_id=ANN.id, new=User("4", "Dee"))
+        assert err.value.key == "cannot_replace"
+        given = await table.replace(channel_id=channel, user=first_voter, old_id=ANN.id, new=User("4", "Dee"))
+        assert given.user_ids[host_seat] == "4" and given.host_id == first_voter.id
