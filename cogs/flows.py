@@ -341,9 +341,17 @@ async def solo(interaction: discord.Interaction, game: str, opponents: int | Non
     except discord.HTTPException:
         await refuse(interaction, ui("dm_closed", locale))
         return
-    result = await solo_play.open_solo(
-        table, channel_id=str(dm.id), user=caller(interaction), game=game, opponents=opponents, level=level, locale=locale
-    )
+    try:
+        result = await solo_play.open_solo(
+            table, channel_id=str(dm.id), user=caller(interaction), game=game, opponents=opponents, level=level,
+            locale=locale,
+        )
+    except TableError as err:
+        if err.key != "channel_busy":
+            raise
+        # The busy channel is the DM, not the one typed in: say where the game is.
+        where = f"https://discord.com/channels/@me/{dm.id}"
+        raise TableError("solo_busy_dm", game=err.params.get("game", "?"), where=where) from None
     try:
         with reach.unrestricted():  # the DM is not the interaction's channel
             try:

@@ -35,6 +35,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "這個頻道已有一局遊戲({game})。請先結束或放棄,或改用其他頻道/討論串。",
         "zh-CN": "这个频道已有一局游戏({game})。请先结束或放弃,或改用其他频道/子区。",
     },
+    "solo_busy_dm": {
+        "en": "Our DM already has a game ({game}): a solo game is played there. Finish it, or /game abandon it "
+              "in that DM, then start another ({where}).",
+        "zh-TW": "我們的私訊裡已有一局遊戲({game}),單人遊戲都在那裡進行。請先下完,或在私訊中用 /game abandon 放棄,再開新局({where})。",
+        "zh-CN": "我们的私信里已有一局游戏({game}),单人游戏都在那里进行。请先下完,或在私信中用 /game abandon 放弃,再开新局({where})。",
+    },
     "not_seated": {
         "en": "You are not playing in this game.",
         "zh-TW": "你不在這局遊戲中。",

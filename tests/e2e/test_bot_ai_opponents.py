@@ -58,6 +58,11 @@ async def test_solo_from_a_server_with_opponents_and_its_refusals(world: World) 
         assert dm_post.attachments and dm_post.attachments[0].data.startswith(PNG)
         official = await fake.slash(world.bob, world.channel, "solo", {"game": "fixer"}, locale="zh-TW")
         assert official.ephemeral and "私訊" in (official.content or "") and "機器人" not in (official.content or "")
+        # A second solo game from the server: the busy channel is the DM, not this one; say so.
+        again = await fake.slash(world.alice, world.channel, "solo", {"game": "torres"})
+        text = again.content or ""
+        assert again.ephemeral and "Our DM already has a game (FIXER)" in text and "This channel" not in text, text
+        assert f"/@me/{fake.dm_channel(world.alice).id}" in text
         assert fake.rejections == []
 
 
