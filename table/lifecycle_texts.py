@@ -126,6 +126,12 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "你目前不在離開模式。",
         "zh-CN": "你目前不在离开模式。",
     },
+    "empty_quiet": {
+        "en": "Quiet hours “{text}” start and end at the same time, so they would never hold a reminder: "
+              "write a span like 22-7, or off.",
+        "zh-TW": "勿擾時段「{text}」的開始與結束是同一時刻,等於沒有勿擾:請寫成 22-7 這樣的時段,或 off。",
+        "zh-CN": "免打扰时段“{text}”的开始与结束是同一时刻,等于没有免打扰:请写成 22-7 这样的时段,或 off。",
+    },
     "bad_quiet": {
         "en": "Quiet hours “{text}” not understood: write them like 22-7 or 22:30-07:00, or off.",
         "zh-TW": "無法理解勿擾時段「{text}」:請寫成 22-7 或 22:30-07:00,或 off。",

@@ -61,9 +61,12 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
     if not sep:
         raise TableError("bad_quiet", text=text)
     try:
-        return _minutes(start), _minutes(end)
+        hours = _minutes(start), _minutes(end)
     except ValueError:
         raise TableError("bad_quiet", text=text) from None
+    if hours[0] == hours[1]:  # "7-7" (or "0-24") spans no time at all: not quiet hours the player meant
+        raise TableError("empty_quiet", text=text)
+    return hours
 
 
 def _minutes(text: str) -> int:

@@ -97,6 +97,7 @@ async def test_settings_validate_and_persist(db: Database) -> None:
     assert await db.user_settings(ANN.id) == mine
     for kwargs, key in (
         ({"quiet": "late"}, "bad_quiet"), ({"quiet": "25-3"}, "bad_quiet"),
+        ({"quiet": "7-7"}, "empty_quiet"), ({"quiet": "0-24"}, "empty_quiet"),  # no span: refused, not shown as hours
         ({"time_zone": "Mars/Base"}, "bad_time_zone"), ({"language": "fr"}, "bad_language"),
     ):
         with pytest.raises(TableError) as err:
