@@ -739,8 +739,12 @@ async def vote(interaction: discord.Interaction, game_id: int, seat: int, turn: 
     """A click on a vote button: recorded (changeable until the vote closes), answered privately."""
     check_id(game_id, seat, turn)
     locale = reader_locale(interaction)
+    # Outside a server the click may come from the voter's DM, where the vote was sent because
+    # the game's channel refused it: no channel to match (the voter must still hold a seat of
+    # that game, which ``cast_vote`` checks).
+    channel = channel_of(interaction) if interaction.guild_id is not None else None
     votes = await scheduler.cast_vote(
-        service(interaction), channel_id=channel_of(interaction), user=caller(interaction),
+        service(interaction), channel_id=channel, user=caller(interaction),
         game_id=game_id, seat=seat, turn=turn, choice=choice,
     )
     counts: dict[str, int] = {}

@@ -90,23 +90,25 @@ class TurnKeeper(commands.Cog):
             return
         channel = await self._channel(notice.game.channel_id)
         if notice.kind == "vote_opened":
-            view = discord.ui.View(timeout=None)
-            for choice in VOTE_CHOICES:
-                label = ui(f"vote_btn_{choice}", notice.locale)
-                view.add_item(components.VoteButton(notice.game.id, notice.seat, notice.turn, choice, label))
             mentions = " ".join(f"<@{uid}>" for uid in notice.voters)
-            await outbox.post(channel, content=posting.fit([notice.text(), mentions]), view=view, allowed_mentions=USERS_ONLY)
+            content = posting.fit([notice.text(), mentions])
+            try:
+                await outbox.post(channel, content=content, view=vote_view(notice, notice.locale), allowed_mentions=USERS_ONLY)
+            except discord.Forbidden:  # the channel is closed to the bot now: the voters vote by DM
+                await self._instead_by_dm(notice, channel, notice.voters)
         else:
             taken = notice.kind == "vote_decided" and notice.choice == BOT and notice.result is not None
-            if taken:  # the player whose seat a bot now plays is told, here and by DM
-                await outbox.post(channel, content=f"<@{notice.user_id}> {notice.text()}", allowed_mentions=USERS_ONLY)
-            else:
-                await outbox.post(channel, content=notice.text(), allowed_mentions=NOBODY)
-            if notice.result is not None and notice.result.view is not None:
-                await outbox.post(channel, **await posting.public_post(notice.result))
-                await self._posted(notice.result)
-            if taken:
-                await self._tell_taken_over(notice, channel)
+            try:
+                if taken:  # the player whose seat a bot now plays is told, here and by DM
+                    await outbox.post(channel, content=f"<@{notice.user_id}> {notice.text()}", allowed_mentions=USERS_ONLY)
+                else:
+                    await outbox.post(channel, content=notice.text(), allowed_mentions=NOBODY)
+                if notice.result is not None and notice.result.view is not None:
+                    await outbox.post(channel, **await posting.public_post(notice.result))
+                    await self._posted(notice.result)
+            finally:  # the DM goes out even when the channel refused the post (it matters most then)
+                if taken:
+                    await self._tell_taken_over(notice, channel)
 
     async def _posted(self, result: Result) -> None:
         """Settle the announcement of the moves a post carried (``table.announce``)."""
@@ -158,6 +160,21 @@ class TurnKeeper(commands.Cog):
                 post = await posting.public_post(result, header)
             await channel.send(**post)
 
+    async def _instead_by_dm(self, notice: Notice, channel: discord.abc.Messageable, users: list[str]) -> None:
+        """A vote the game's channel refused (the bot lost Send Messages there): each voter gets
+        it by DM, buttons included, with why it came there, so the vote is not decided by a
+        silence nobody chose. A voter with closed DMs only loses their copy (logged)."""
+        for user_id in users:
+            try:
+                settings = await self.table.db.user_settings(user_id)
+                locale = settings.dm_locale(notice.game.locale)
+                where = _place(notice, channel)
+                text = posting.fit([message("unposted_vote", locale, where=where), notice.text(locale)])
+                user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
+                await outbox.post(await user.create_dm(), content=text, view=vote_view(notice, locale), allowed_mentions=NOBODY)
+            except (*replies.POST_ERRORS, storage.StorageError, ValueError) as err:
+                log.info("could not send the vote of game %s to %s by DM: %s", notice.game.id, user_id, err)
+
     async def _tell_taken_over(self, notice: Notice, channel: discord.abc.Messageable) -> None:
         """A DM to the player a bot now stands in for: the mention above may never reach someone
         who left the thread, and ``/me games`` is where they would look for the way back.
@@ -166,9 +183,7 @@ class TurnKeeper(commands.Cog):
             settings = await self.table.db.user_settings(notice.user_id)
             locale = settings.dm_locale(notice.game.locale)
             title = rules.localised(rules.get(notice.game.game).title, locale)
-            link = f"https://discord.com/channels/{notice.game.guild_id or '@me'}/{notice.game.channel_id}"
-            place = getattr(channel, "mention", "") or ""
-            text = message("taken_over_dm", locale, game=title, where=f"{place} {link}".strip())
+            text = message("taken_over_dm", locale, game=title, where=_place(notice, channel))
             user = self.bot.get_user(int(notice.user_id)) or await self.bot.fetch_user(int(notice.user_id))
             await outbox.post(await user.create_dm(), content=text, allowed_mentions=NOBODY)
         except (*replies.POST_ERRORS, storage.StorageError, ValueError) as err:
@@ -197,3 +212,19 @@ class TurnKeeper(commands.Cog):
             # already marked sent; the table keeps the mark, so a second reminder stays quiet).
             if channel is not None and await self.scheduler.mention_instead(notice):
                 await outbox.post(channel, content=f"<@{notice.user_id}> {text}", allowed_mentions=USERS_ONLY)
+
+
+def vote_view(notice: Notice, locale: str) -> discord.ui.View:
+    """The buttons of a vote on a seat whose bank ran out, labelled in ``locale``."""
+    view = discord.ui.View(timeout=None)
+    for choice in VOTE_CHOICES:
+        label = ui(f"vote_btn_{choice}", locale)
+        view.add_item(components.VoteButton(notice.game.id, notice.seat, notice.turn, choice, label))
+    return view
+
+
+def _place(notice: Notice, channel: discord.abc.Messageable | None) -> str:
+    """Where a game is, for a DM: the channel's mention (when known) and a jump link."""
+    link = f"https://discord.com/channels/{notice.game.guild_id or '@me'}/{notice.game.channel_id}"
+    place = getattr(channel, "mention", "") or ""
+    return f"{place} {link}".strip()

@@ -90,6 +90,12 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "你的時間用完後,這裡由機器人代打你的座位;用 /game rejoin 可取回座位。",
         "zh-CN": "你的时间用完后,这里由机器人代打你的座位;用 /game rejoin 可取回座位。",
     },
+    "unposted_vote": {
+        "en": "I could not post this vote in the game's channel ({where}): I may no longer send messages there "
+              "(a server admin can give my role Send Messages in that channel). Vote here instead:",
+        "zh-TW": "我無法在遊戲頻道({where})發出這次投票:我在那裡可能已沒有發送訊息的權限(伺服器管理員可以在該頻道把權限授予我的身分組)。請在這裡投票:",
+        "zh-CN": "我无法在游戏频道({where})发出这次投票:我在那里可能已没有发送消息的权限(服务器管理员可以在该频道把权限授予我的身份组)。请在这里投票:",
+    },
     "taken_over_dm": {
         "en": "Your time ran out in {game}, and the table chose a bot to play your seat for now ({where}). "
               "/game rejoin there takes it back whenever you like.",

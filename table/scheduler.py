@@ -257,13 +257,14 @@ def decide(votes: dict[str, str], host_id: str) -> str:
     return host if host in tied else tied[0]
 
 
-async def cast_vote(table: TableService, *, channel_id: str, user: User, game_id: int, seat: int, turn: int,
+async def cast_vote(table: TableService, *, channel_id: str | None, user: User, game_id: int, seat: int, turn: int,
                     choice: str) -> dict[str, str]:
-    """One of the other players votes (changeable until the vote closes); the votes so far."""
+    """One of the other players votes (changeable until the vote closes); the votes so far.
+    ``channel_id`` ``None``: a vote sent to the voter by DM (the game's channel refused it)."""
     if choice not in VOTE_CHOICES:
         raise TableError("stale")
     row = await table.db.game(game_id)
-    if row is None or row.channel_id != channel_id or row.status != "active":
+    if row is None or (channel_id is not None and row.channel_id != channel_id) or row.status != "active":
         raise TableError("vote_closed")
     open_votes = [d for d in await table.db.pending_due(game_id) if d.kind == VOTE and d.seat == seat and d.turn == turn]
     if not open_votes:

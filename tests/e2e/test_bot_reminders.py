@@ -138,3 +138,32 @@ async def test_a_player_whose_seat_a_bot_takes_is_told_and_finds_the_way_back(
         assert hand.ephemeral and "/game rejoin" in (hand.content or ""), hand.content
         back = await fake.slash(slow, thread, "game rejoin")
         assert not back.ephemeral
+
+
+async def test_a_vote_the_channel_refuses_reaches_the_voters_by_dm(world: World) -> None:  # noqa: F811
+    """The bot lost Send Messages in the game's thread: the vote used to vanish (a log line), and
+    the silence then let a bot take the seat. Now each voter gets it by DM and can vote there."""
+    from tests.fakediscord.models import SEND_MESSAGES_IN_THREADS
+
+    fake = world.fake
+    bot = world.bot()
+    async with fake.running(bot):
+        clock, thread, slow, keeper = await scripted_game(world, bot)
+        other = world.bob if slow is world.alice else world.alice
+        await fake.set_channel_permissions(world.channel, fake.bot, deny=SEND_MESSAGES_IN_THREADS)
+        dm = fake.dm_channel(other)
+        before = len(fake.messages(dm))
+        clock.advance(144 * 3600 + 60)  # the whole bank: the vote opens, and the thread refuses it
+        for _ in range(10):
+            await keeper.run_pass()
+            if len(fake.messages(dm)) > before:
+                break
+        vote = fake.messages(dm)[-1]
+        assert any(t in vote.content for t in ("could not post this vote", "無法在遊戲頻道")), vote.content
+        end = next(c for c in vote.custom_ids() if c.endswith(":end"))
+        voted = await fake.click(other, vote, custom_id=end)
+        assert voted.ephemeral and "1" in (voted.content or "")
+        clock.advance(24 * 3600 + 60)
+        await keeper.run_pass()
+        status = await bot.table.status(channel_id=str(thread.id))
+        assert status.status == "abandoned" and status.standings  # the table's own choice, not a bot
