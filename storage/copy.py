@@ -2,10 +2,10 @@
 
 SOURCE and TARGET are what ``POSTERN_DB`` takes (a SQLite file or a ``postgresql://`` URL), in
 either direction. Every game is copied with its id, version, seats, whole action log, due items
-(reminders, expiries, votes closing, away ends: pending and done, so nothing repeats or is lost)
-and votes, each game in one transaction, then verified on the target by replaying its log through
-the rules and comparing the result with the stored snapshot (the log is the truth, the snapshot a
-cache). Every user's settings (reminders, quiet hours, language, away mode and away periods) and every server's
+(reminders, expiries, votes closing, away ends: pending and done, so nothing repeats or is lost),
+votes and the earlier holders of seats that changed hands, each game in one transaction, then
+verified on the target by replaying its log through the rules and comparing the result with the
+stored snapshot (the log is the truth, the snapshot a cache). Every user's settings (reminders, quiet hours, language, away mode and away periods) and every server's
 settings follow. Re-running is safe: a game already on the target at the same version with the
 same log, due items and votes is left alone, a changed one is replaced whole; settings are
 written over. Stop the bot while copying, or copy twice (the second pass is quick).
@@ -98,7 +98,8 @@ async def copy(source: Database, target: Database) -> CopyReport:
                 report.unchanged += 1
             else:
                 due, votes = await source.schedule_of(game_id)
-                await target.put_game(row, await source.seats(game_id), actions, due, votes)
+                changes = await source.seat_changes(game_id)
+                await target.put_game(row, await source.seats(game_id), actions, due, votes, changes)
                 report.copied += 1
             problem = await verify(target, game_id)
             if problem:

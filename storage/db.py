@@ -109,6 +109,33 @@ def _seat(r: Sequence[Any]) -> SeatRow:
     )
 
 
+@dataclass(frozen=True)
+class SeatChange:
+    """A seat that changed hands in a started game, and who held it before.
+
+    The seats table keeps only today's holder; these records keep the earlier ones, so the log can
+    be read with the names of the players who made each move (``table.holders``)."""
+
+    seat: int
+    from_seq: int
+    """The first action sequence number logged after the change: earlier actions were the
+    holder's below (an undo past the change lowers it, as the taken-back numbers are reused)."""
+    user_id: str
+    name: str
+    kind: str
+    bot_level: str | None
+    version: int
+    """The game version the change produced: later changes have higher ones."""
+    at: float
+
+
+SEAT_CHANGE_COLUMNS = "seat, from_seq, user_id, name, kind, bot_level, version, at"
+
+
+def _seat_change(r: Sequence[Any]) -> SeatChange:
+    return SeatChange(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]), r[5], int(r[6]), float(r[7]))
+
+
 SeatEntry = tuple[str, str] | SeatRow
 """A seat to write: ``(user id, name)`` for a human without a bank, or a whole ``SeatRow``."""
 
@@ -460,11 +487,13 @@ class Database:
 
     async def replace_seat(self, game_id: int, version: int, seat: SeatRow, *, host_id: str | None = None) -> int:
         """One seat gets another occupant (a substitute, a bot, the player back from a bot),
-        keeping its bank; version-guarded like a move. Returns the new version."""
+        keeping its bank; version-guarded like a move. The occupant before is kept as a
+        ``SeatChange``. Returns the new version."""
         fields = {} if host_id is None else {"host_id": host_id}
         try:
             async with self.transaction() as tx:
                 await self._bump(tx, game_id, version, **fields)
+                await self._keep_holders(tx, game_id, version + 1, [seat.seat])
                 await tx.execute(
                     "UPDATE seats SET user_id = ?, name = ?, kind = ?, bot_level = ? WHERE game_id = ? AND seat = ?",
                     (seat.user_id, seat.name, seat.kind, seat.bot_level, game_id, seat.seat),
@@ -491,6 +520,27 @@ class Database:
             await self._close_due(tx, game_id, time.time(), ended)
             await self._add_due(tx, game_id, due)
         return version + 1
+
+    @staticmethod
+    async def _keep_holders(tx: Tx, game_id: int, version: int, seats: Sequence[int]) -> None:
+        """Inside a transaction, before ``seats`` get new holders: record their holders now as
+        ``SeatChange`` rows of the change that produces ``version``. Nothing is recorded before the
+        first logged action (a lobby): no line of the log could be named after that holder."""
+        await tx.executemany(
+            f"INSERT INTO seat_changes (game_id, {SEAT_CHANGE_COLUMNS})"
+            " SELECT s.game_id, s.seat, (SELECT MAX(a.seq) + 1 FROM actions a WHERE a.game_id = s.game_id),"
+            " s.user_id, s.name, s.kind, s.bot_level, ?, ?"
+            " FROM seats s WHERE s.game_id = ? AND s.seat = ?"
+            " AND EXISTS (SELECT 1 FROM actions a WHERE a.game_id = s.game_id)",
+            [(version, time.time(), game_id, seat) for seat in seats],
+        )
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]:
+        """Every recorded change of a seat's holder in the game, oldest first."""
+        rows = await self._fetch(
+            f"SELECT {SEAT_CHANGE_COLUMNS} FROM seat_changes WHERE game_id = ? ORDER BY version, seat", (game_id,)
+        )
+        return [_seat_change(r) for r in rows]
 
     @staticmethod
     async def _write_banks(tx: Tx, game_id: int, banks: Sequence[Bank]) -> None:
@@ -527,20 +577,23 @@ class Database:
         banks: Sequence[Bank] = (),
         due: Sequence[tuple[int, str, int, float]] = (),
         ended: Sequence[int] = (),
+        handed_over: Sequence[int] = (),
     ) -> int:
         """Append ``actions`` from ``first_seq`` and store the snapshot, atomically.
 
         ``seats`` (user id, name in seat order) replaces the seats in the same transaction (the
-        seat order drawn at the start); ``banks`` are the turn banks after the move; ``due``
-        (seat, kind, turn, due time) are new due items; the pending items of the ``ended`` seats
-        (whose turns this move ended) close, and all of them once the game is no longer active.
-        Raises ``Conflict`` (and writes nothing) if the game is no
-        longer at ``version``. Returns the new version.
+        seat order drawn at the start, a bot taking a seat); ``handed_over``: the seats among them
+        that change hands, whose holders before are kept (``SeatChange``); ``banks`` are the turn
+        banks after the move; ``due`` (seat, kind, turn, due time) are new due items; the pending
+        items of the ``ended`` seats (whose turns this move ended) close, and all of them once the
+        game is no longer active. Raises ``Conflict`` (and writes nothing) if the game is no longer
+        at ``version``. Returns the new version.
         """
         now = time.time()
         try:
             async with self.transaction() as tx:
                 await self._bump(tx, game_id, version, snapshot=snapshot, status=status)
+                await self._keep_holders(tx, game_id, version + 1, handed_over)
                 if seats is not None:
                     await self._write_seats(tx, game_id, seats)
                 if banks:
@@ -623,6 +676,10 @@ class Database:
             # their sequence numbers will be logged again for other actions.
             await tx.execute(
                 "DELETE FROM due_items WHERE game_id = ? AND seat = ? AND turn >= ?", (game_id, GAME_ITEM_SEAT, keep)
+            )
+            # A seat that changed hands after the kept actions did so before whatever is logged next.
+            await tx.execute(
+                "UPDATE seat_changes SET from_seq = ? WHERE game_id = ? AND from_seq > ?", (keep, game_id, keep)
             )
             if banks:
                 await self._write_banks(tx, game_id, banks)
@@ -898,13 +955,15 @@ class Database:
         actions: list[ActionRow],
         due: Sequence[DueRecord] = (),
         votes: Sequence[VoteRecord] = (),
+        seat_changes: Sequence[SeatChange] = (),
     ) -> None:
-        """Write a game exactly as given (same id, version, log, due items and votes), replacing
-        any copy of it.
+        """Write a game exactly as given (same id, version, log, due items, votes and seat
+        changes), replacing any copy of it.
 
         One transaction, so a copy interrupted half-way leaves each game either whole or absent.
         """
         async with self.transaction() as tx:
+            await tx.execute("DELETE FROM seat_changes WHERE game_id = ?", (row.id,))
             await tx.execute("DELETE FROM votes WHERE game_id = ?", (row.id,))
             await tx.execute("DELETE FROM due_items WHERE game_id = ?", (row.id,))
             await tx.execute("DELETE FROM actions WHERE game_id = ?", (row.id,))
@@ -929,6 +988,13 @@ class Database:
             await tx.executemany(
                 "INSERT INTO votes (game_id, seat, turn, voter, choice, at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(row.id, *v) for v in votes],
+            )
+            await tx.executemany(
+                f"INSERT INTO seat_changes (game_id, {SEAT_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (row.id, c.seat, c.from_seq, c.user_id, c.name, c.kind, c.bot_level, c.version, c.at)
+                    for c in seat_changes
+                ],
             )
             await self._after_explicit_ids(tx)
 

@@ -139,6 +139,25 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE user_settings ADD COLUMN client_locale TEXT DEFAULT NULL;
     """,
+    # 7: who held a seat before it changed hands in a started game (a substitute, a bot taking a
+    # vanished player's seat, the player back from the bot). The seats table holds only today's
+    # holder; each change keeps the one before and ``from_seq``, the first action logged after the
+    # change, so ``/log`` and the export name every action's player as they were when it was made.
+    # ``version`` is the game version the change produced: it orders changes at one log position.
+    """
+    CREATE TABLE seat_changes (
+        game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        version    INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        from_seq   INTEGER NOT NULL,
+        user_id    TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        kind       TEXT NOT NULL,
+        bot_level  TEXT DEFAULT NULL,
+        at         REAL NOT NULL,
+        PRIMARY KEY (game_id, version, seat)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -37,6 +37,7 @@ from table import announce, bots, observability, reveal, seating, stamps, thinke
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
+from table.holders import Holders
 from table.me import AWAY_END, PlayerCalls
 from table.messages import TableError, listing, message, refusal
 from table.options import split_options
@@ -876,7 +877,7 @@ class TableService(PlayerCalls, ServerCalls):
                     await self.db.commit_moves(
                         row.id, row.version, seq, actions, game.dumps(state), status,
                         seats=seats, banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)],
-                        ended=clock.ended,
+                        ended=clock.ended, handed_over=[seat],
                     )
                 else:
                     await self.db.replace_seat(row.id, row.version, bot)
@@ -1108,7 +1109,9 @@ class TableService(PlayerCalls, ServerCalls):
         row = await self.db.latest_game(channel_id)
         if row is None:
             raise TableError("no_game")
-        result = await self._result("log", row, reader=locale)
+        seats = await self.db.seats(row.id)
+        result = await self._result("log", row, seats, reader=locale)
+        holders = await self._holders(row, seats, locale or row.locale)
         game = rules.get(row.game)
         # Many actions say nothing public (a FIXER deal is dozens of silent draws): read a wider
         # window of the log until it holds ``count`` lines or reaches the start.
@@ -1117,7 +1120,8 @@ class TableService(PlayerCalls, ServerCalls):
             actions = await self.db.recent_actions(row.id, window)
             lines: list[str] = []
             for action in reversed(actions):
-                texts = [seating.event_line(game, e, locale or row.locale, result.names) for e in action.events]
+                names = holders.at(action.seq)
+                texts = [seating.event_line(game, e, locale or row.locale, names) for e in action.events]
                 lines[:0] = [t for t in texts if t]
                 if len(lines) >= count:
                     break
@@ -1127,27 +1131,36 @@ class TableService(PlayerCalls, ServerCalls):
 
     async def export(self, *, channel_id: str) -> tuple[Result, str]:
         """A text record of this channel's latest game: every public event, and — once the
-        game has ended and nothing is secret any more — every logged action with its seat."""
+        game has ended and nothing is secret any more — every logged action with its seat. Each
+        line names the players who held the seats then; the header lists today's."""
         row = await self.db.latest_game(channel_id)
         if row is None:
             raise TableError("no_game")
-        result = await self._result("export", row)
+        seats = await self.db.seats(row.id)
+        result = await self._result("export", row, seats)
+        holders = await self._holders(row, seats, row.locale)
         game = rules.get(row.game)
         ended = row.status in ("finished", "abandoned")
         out = [f"# {game.title['en']} — game {row.id} ({row.status})", f"# players: {', '.join(result.names)}"]
         if ended:
             out.append(f"# seed: {row.seed}; options: {row.options}")
         for action in await self.db.actions(row.id):
+            names = holders.at(action.seq)
             if ended:
                 who = {CHANCE: "chance", seating.SEATING: "table"}.get(action.seat) or (
-                    result.names[action.seat] if 0 <= action.seat < len(result.names) else str(action.seat)
+                    names[action.seat] if 0 <= action.seat < len(names) else str(action.seat)
                 )
                 out.append(f"{action.seq:>5} {who}: {action.action}")
             for event in action.events:
-                text = seating.event_line(game, event, row.locale, result.names)
+                text = seating.event_line(game, event, row.locale, names)
                 if text:
                     out.append(f"      · {text}")
         return result, "\n".join(out) + "\n"
+
+    async def _holders(self, row: GameRow, seats: list[SeatRow], locale: str) -> Holders:
+        """The seats' names at every point of the game's log, in ``locale`` (``table.holders``):
+        a line of the log names the player who held the seat when it happened."""
+        return Holders(seats, await self.db.seat_changes(row.id), locale)
 
     async def replay(self, game_id: int) -> Any:
         """Rebuild a game's state from its action log alone (the snapshot must equal it).

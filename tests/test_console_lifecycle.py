@@ -164,3 +164,15 @@ async def test_leave_and_a_bot_held_seat_after_a_restart(tmp_path: Path, monkeyp
     async with Database(db_path) as db:
         seats = await db.seats(status.game_id)
         assert any(s.user_id == "local:cho" and not s.is_bot for s in seats)
+
+
+async def test_the_log_keeps_the_names_of_a_replaced_player(tmp_path: Path) -> None:
+    """`log` after `replace`: moves made before it name the player who made them."""
+    script = "new fixer 2 seating=host\nadd Bea\nstart\n1\n1\nreplace Bea Cho\n1\n1\nlog\nquit\n"
+    out = io.StringIO()
+    await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), io.StringIO(script), out)
+    text = out.getvalue()
+    assert "Traceback" not in text
+    # the four openings of the `log` answer, the last lines printed (who starts is drawn)
+    openers = [line.split("• ")[1].split(" opens ")[0] for line in text.splitlines() if " opens " in line][-4:]
+    assert sorted(openers[:2]) == ["Bea", "Player"] and sorted(openers[2:]) == ["Cho", "Player"], openers

@@ -126,13 +126,14 @@ async def _contents(db: Database, table: str, columns: list[str]) -> list[tuple[
 
 async def _everything(db: Database) -> None:
     """Rows in every table: games in every state, banks, reminders sent and pending, a vote,
-    away mode, a closed-DM mark, user settings and server settings."""
+    away mode, a closed-DM mark, a seat that changed hands, user settings and server settings."""
     from table.clock import ScriptedClock
     from table.scheduler import Scheduler, cast_vote
 
     await _games(db, 4, 6)
     clock = ScriptedClock()
     table = TableService(db, seed_source=lambda: "all-seed", clock=clock)
+    await table.replace(channel_id="c1", user=USERS[0], old_id=USERS[1].id, new=USERS[3])  # mid-game
     admin = User("0", "P0", can_manage_server=True)
     await table.server_settings(guild_id="g", user=admin, timer_choice="24h", threads=False, language="zh-TW")
     await table.settings(user=USERS[1], quiet="22-7", time_zone="Asia/Taipei", language="zh-CN")

@@ -146,3 +146,21 @@ async def test_a_seat_is_never_given_to_a_bot_account(world: World) -> None:  # 
         assert refused.ephemeral and "is a bot account and could never make a move" in (refused.content or "")
         status = await bot.table.status(channel_id=str(thread.id))
         assert str(world.bob.id) in status.user_ids and str(other_app.id) not in status.user_ids
+
+
+async def test_the_log_keeps_the_name_of_a_replaced_player(world: World) -> None:  # noqa: F811
+    """/log after /game replace: the seat draw and the moves made before it name the old player."""
+    fake = world.fake
+    carol = fake.add_user("carol")
+    fake.add_member(world.guild, carol)
+    async with fake.running(world.bot()):
+        thread, post = await open_two_player_game(world)
+        mover = next_player(world, post)
+        choices = await fake.autocomplete(mover, thread, "move", "action", typed="")
+        await fake.slash(mover, thread, "move", {"action": choices[0]["value"]})
+        before = (await fake.slash(world.alice, thread, "log", {"count": 10})).content or ""
+        assert "bob" in before and f"• {mover.name} opens " in before
+        await fake.slash(world.alice, thread, "game replace", {"old": world.bob, "new": carol})
+        after = await fake.slash(world.alice, thread, "log", {"count": 10})
+        assert after.ephemeral and after.content == before and "carol" not in before
+        assert fake.rejections == []
