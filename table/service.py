@@ -1116,13 +1116,19 @@ class TableService(PlayerCalls, ServerCalls):
         # Many actions say nothing public (a FIXER deal is dozens of silent draws): read a wider
         # window of the log until it holds ``count`` lines or reaches the start.
         window = max(count, 1) * 4
+        words = locale or row.locale
+
+        def handed(seqs: range) -> list[str]:
+            return [message(f"handover_{h.kind}", words, old=h.old, new=h.new) for h in holders.handovers(seqs)]
+
         while True:
             actions = await self.db.recent_actions(row.id, window)
-            lines: list[str] = []
+            # Seats that changed hands since the last action close the log.
+            lines: list[str] = handed(range(actions[-1].seq + 1, 2**62)) if actions else []
             for action in reversed(actions):
                 names = holders.at(action.seq)
-                texts = [seating.event_line(game, e, locale or row.locale, names) for e in action.events]
-                lines[:0] = [t for t in texts if t]
+                texts = [seating.event_line(game, e, words, names) for e in action.events]
+                lines[:0] = [*handed(range(action.seq, action.seq + 1)), *[t for t in texts if t]]
                 if len(lines) >= count:
                     break
             if len(lines) >= count or len(actions) < window:
@@ -1144,7 +1150,14 @@ class TableService(PlayerCalls, ServerCalls):
         out = [f"# {game.title['en']} — game {row.id} ({row.status})", f"# players: {', '.join(result.names)}"]
         if ended:
             out.append(f"# seed: {row.seed}; options: {row.options}")
-        for action in await self.db.actions(row.id):
+        actions = await self.db.actions(row.id)
+
+        def handed(seqs: range) -> list[str]:  # where a seat changed hands, a line of its own
+            return [f"      — {message(f'handover_{h.kind}', row.locale, old=h.old, new=h.new)}"
+                    for h in holders.handovers(seqs)]
+
+        for action in actions:
+            out.extend(handed(range(action.seq, action.seq + 1)))
             names = holders.at(action.seq)
             if ended:
                 who = {CHANCE: "chance", seating.SEATING: "table"}.get(action.seat) or (
@@ -1155,6 +1168,7 @@ class TableService(PlayerCalls, ServerCalls):
                 text = seating.event_line(game, event, row.locale, names)
                 if text:
                     out.append(f"      · {text}")
+        out.extend(handed(range(actions[-1].seq + 1 if actions else 0, 2**62)))
         return result, "\n".join(out) + "\n"
 
     async def _holders(self, row: GameRow, seats: list[SeatRow], locale: str) -> Holders:

@@ -75,10 +75,12 @@ async def test_a_substitute_does_not_rename_the_moves_before_them(db: Database) 
     assert await _play(table, 3) == [BOB, ANN, BOB]
     assert await _log(table) == OPENING
     await table.replace(channel_id="c", user=ANN, old_id=BOB.id, new=CHO)
-    assert await _log(table) == OPENING  # the draw and Bob's moves keep his name
+    handed = "Cho takes over the seat of Bob."  # where the seat changed hands, the log says so
+    assert await _log(table) == [*OPENING, handed]  # the draw and Bob's moves keep his name
     assert await _play(table, 2) == [ANN, CHO]
     assert await _log(table) == [
-        *OPENING, "Ann opens @4 with C2", "Cho plays C6 to @2", "@2: Cho beats Ann and takes C1 (normal, black marker)"
+        *OPENING, handed,
+        "Ann opens @4 with C2", "Cho plays C6 to @2", "@2: Cho beats Ann and takes C1 (normal, black marker)",
     ]
 
 
@@ -92,19 +94,22 @@ async def test_a_bot_taking_over_and_the_player_rejoining_keep_each_move_named(
     ann_seat = (await table.status(channel_id="c")).user_ids.index(ANN.id)
     await table.take_over(channel_id="c", seat=ann_seat)  # the bot plays Ann's turn at once
     taken = await _log(table)
-    assert taken[: len(OPENING)] == OPENING and _as_bot(taken[len(OPENING):], "Ann", "Ann (Bot, normal)")
+    assert taken[: len(OPENING)] == OPENING and taken[len(OPENING)] == "From here a bot plays for Ann, as Ann (Bot, normal)."
+    assert _as_bot(taken[len(OPENING) + 1:], "Ann", "Ann (Bot, normal)")
     zh = await _log(table, "zh-TW")  # in the reader's language, as boards name the bot
-    assert _as_bot(zh[len(OPENING):], "Ann", "Ann(機器人,普通)")
+    assert zh[len(OPENING)] == "從這裡起由機器人代打 Ann,名為 Ann(機器人,普通)。"
+    assert _as_bot(zh[len(OPENING) + 1:], "Ann", "Ann(機器人,普通)")
     assert await _play(table, 1) == [BOB]  # the bot answers at once
     played = await _log(table)
     assert played[: len(taken)] == taken and _as_bot(played[len(taken):], "Ann", "Ann (Bot, normal)")
     await table.rejoin(channel_id="c", user=ANN)
-    assert await _log(table) == played  # the bot's moves stay the bot's
+    returned = "Ann is back and takes the seat back from the bot."
+    assert await _log(table) == [*played, returned]  # the bot's moves stay the bot's
     assert ANN in await _play(table, 3)
     back = await _log(table)
-    assert back[: len(played)] == played
-    assert any(line.startswith("Ann ") for line in back[len(played):])
-    assert not any("Bot" in line for line in back[len(played):])
+    assert back[: len(played) + 1] == [*played, returned]
+    assert any(line.startswith("Ann ") for line in back[len(played) + 1:])
+    assert not any("Bot" in line for line in back[len(played) + 1:])
 
 
 async def test_the_export_names_each_action_by_its_player_then(db: Database) -> None:
@@ -124,6 +129,9 @@ async def test_the_export_names_each_action_by_its_player_then(db: Database) -> 
     assert events[len(OPENING):] == [
         "Ann opens @4 with C2", "Cho plays C6 to @2", "@2: Cho beats Ann and takes C1 (normal, black marker)"
     ]
+    assert "      — Cho takes over the seat of Bob." in text.splitlines()  # where it happened
+    lines = text.splitlines()
+    assert lines.index("      — Cho takes over the seat of Bob.") < lines.index("      · Ann opens @4 with C2")
 
 
 async def test_a_log_from_before_seat_changes_were_kept_reads_with_todays_names(db: Database) -> None:
@@ -152,7 +160,8 @@ async def test_an_undo_past_a_seat_change_moves_the_change_to_the_end_of_the_kep
     [change] = await db.seat_changes(game_id)
     assert change.from_seq == await db.next_seq(game_id)
     assert await _play(table, 2) == [BOB, CHO]
-    assert await _log(table) == [*OPENING, "Cho opens @4 with C2"]
+    # The hand-over came before Bob played his move again: that is where the log tells it.
+    assert await _log(table) == [*OPENING[:-1], "Cho takes over the seat of Ann.", OPENING[-1], "Cho opens @4 with C2"]
 
 
 async def test_a_lobby_replacement_keeps_no_seat_change(db: Database) -> None:
@@ -175,3 +184,7 @@ def test_changes_at_one_log_position_are_undone_newest_first() -> None:
     assert holders.at(4) == ["Ann", "Bob"]
     assert holders.at(5) == holders.at(40) == ["Ann", "Cho (Bot, hard)"]
     assert Holders(seats, [], "en").at(0) == ["Ann", "Cho (Bot, hard)"]  # nothing kept: today's names
+    # What the log says there, oldest first: Cho took Bob's seat, then a bot took it for Cho.
+    told = [(h.seq, h.kind, h.old, h.new) for h in holders.handovers(range(5, 6))]
+    assert told == [(5, "substitute", "Bob", "Cho"), (5, "bot_for", "Cho", "Cho (Bot, hard)")]
+    assert holders.handovers(range(0, 5)) == [] and holders.handovers(range(6, 99)) == []
