@@ -17,6 +17,11 @@ from dataclasses import dataclass
 
 from storage import SeatChange, SeatRow
 from table import bots
+from table.messages import message
+
+HANDOVER_TEXTS: dict[str, str] = {"substitute": "replaced", "bot_for": "handover_bot_for", "back_from_bot": "rejoined"}
+"""The table message that tells each kind of hand-over (the substitute's and the returning
+player's are the very lines posted when they happened)."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,10 @@ class Handover:
     kind: str
     old: str
     new: str
+
+    def text(self, locale: str) -> str:
+        """The log's line for it, in ``locale``."""
+        return message(HANDOVER_TEXTS[self.kind], locale, old=self.old, new=self.new, name=self.new)
 
 
 Holder = tuple[str, str, str | None]

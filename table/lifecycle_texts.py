@@ -96,20 +96,10 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "我無法在遊戲頻道({where})發出這次投票:我在那裡可能已沒有發送訊息的權限(伺服器管理員可以在該頻道把權限授予我的身分組)。請在這裡投票:",
         "zh-CN": "我无法在游戏频道({where})发出这次投票:我在那里可能已没有发送消息的权限(服务器管理员可以在该频道把权限授予我的身份组)。请在这里投票:",
     },
-    "handover_substitute": {
-        "en": "{new} takes over the seat of {old}.",
-        "zh-TW": "{new} 接手 {old} 的座位。",
-        "zh-CN": "{new} 接手 {old} 的座位。",
-    },
     "handover_bot_for": {
         "en": "From here a bot plays for {old}, as {new}.",
         "zh-TW": "從這裡起由機器人代打 {old},名為 {new}。",
         "zh-CN": "从这里起由机器人代打 {old},名为 {new}。",
-    },
-    "handover_back_from_bot": {
-        "en": "{new} is back and takes the seat back from the bot.",
-        "zh-TW": "{new} 回來了,從機器人手中取回座位。",
-        "zh-CN": "{new} 回来了,从机器人手中取回座位。",
     },
     "taken_over_dm": {
         "en": "Your time ran out in {game}, and the table chose a bot to play your seat for now ({where}). "

@@ -1119,7 +1119,7 @@ class TableService(PlayerCalls, ServerCalls):
         words = locale or row.locale
 
         def handed(seqs: range) -> list[str]:
-            return [message(f"handover_{h.kind}", words, old=h.old, new=h.new) for h in holders.handovers(seqs)]
+            return [h.text(words) for h in holders.handovers(seqs)]
 
         while True:
             actions = await self.db.recent_actions(row.id, window)
@@ -1153,8 +1153,7 @@ class TableService(PlayerCalls, ServerCalls):
         actions = await self.db.actions(row.id)
 
         def handed(seqs: range) -> list[str]:  # where a seat changed hands, a line of its own
-            return [f"      — {message(f'handover_{h.kind}', row.locale, old=h.old, new=h.new)}"
-                    for h in holders.handovers(seqs)]
+            return [f"      — {h.text(row.locale)}" for h in holders.handovers(seqs)]
 
         for action in actions:
             out.extend(handed(range(action.seq, action.seq + 1)))

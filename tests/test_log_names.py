@@ -75,7 +75,7 @@ async def test_a_substitute_does_not_rename_the_moves_before_them(db: Database) 
     assert await _play(table, 3) == [BOB, ANN, BOB]
     assert await _log(table) == OPENING
     await table.replace(channel_id="c", user=ANN, old_id=BOB.id, new=CHO)
-    handed = "Cho takes over the seat of Bob."  # where the seat changed hands, the log says so
+    handed = "Cho takes over Bob's seat."  # where the seat changed hands, the log says so
     assert await _log(table) == [*OPENING, handed]  # the draw and Bob's moves keep his name
     assert await _play(table, 2) == [ANN, CHO]
     assert await _log(table) == [
@@ -103,7 +103,7 @@ async def test_a_bot_taking_over_and_the_player_rejoining_keep_each_move_named(
     played = await _log(table)
     assert played[: len(taken)] == taken and _as_bot(played[len(taken):], "Ann", "Ann (Bot, normal)")
     await table.rejoin(channel_id="c", user=ANN)
-    returned = "Ann is back and takes the seat back from the bot."
+    returned = "Ann is back and takes their seat from the bot."
     assert await _log(table) == [*played, returned]  # the bot's moves stay the bot's
     assert ANN in await _play(table, 3)
     back = await _log(table)
@@ -129,9 +129,9 @@ async def test_the_export_names_each_action_by_its_player_then(db: Database) -> 
     assert events[len(OPENING):] == [
         "Ann opens @4 with C2", "Cho plays C6 to @2", "@2: Cho beats Ann and takes C1 (normal, black marker)"
     ]
-    assert "      — Cho takes over the seat of Bob." in text.splitlines()  # where it happened
+    assert "      — Cho takes over Bob's seat." in text.splitlines()  # where it happened
     lines = text.splitlines()
-    assert lines.index("      — Cho takes over the seat of Bob.") < lines.index("      · Ann opens @4 with C2")
+    assert lines.index("      — Cho takes over Bob's seat.") < lines.index("      · Ann opens @4 with C2")
 
 
 async def test_a_log_from_before_seat_changes_were_kept_reads_with_todays_names(db: Database) -> None:
@@ -161,7 +161,7 @@ async def test_an_undo_past_a_seat_change_moves_the_change_to_the_end_of_the_kep
     assert change.from_seq == await db.next_seq(game_id)
     assert await _play(table, 2) == [BOB, CHO]
     # The hand-over came before Bob played his move again: that is where the log tells it.
-    assert await _log(table) == [*OPENING[:-1], "Cho takes over the seat of Ann.", OPENING[-1], "Cho opens @4 with C2"]
+    assert await _log(table) == [*OPENING[:-1], "Cho takes over Ann's seat.", OPENING[-1], "Cho opens @4 with C2"]
 
 
 async def test_a_lobby_replacement_keeps_no_seat_change(db: Database) -> None:

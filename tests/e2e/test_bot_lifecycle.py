@@ -163,5 +163,5 @@ async def test_the_log_keeps_the_name_of_a_replaced_player(world: World) -> None
         await fake.slash(world.alice, thread, "game replace", {"old": world.bob, "new": carol})
         after = await fake.slash(world.alice, thread, "log", {"count": 10})
         assert after.ephemeral and "carol" not in before  # the old lines unchanged, then the hand-over
-        assert after.content == f"{before}\n• carol takes over the seat of bob."
+        assert after.content == f"{before}\n• carol takes over bob's seat."
         assert fake.rejections == []
