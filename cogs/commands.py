@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs import flows, server_settings
+from cogs import flows, posting, server_settings
 from cogs.i18n import LANGUAGE_NAMES, UI, desc, group_name, titled, topic_name
 from table import bots, server, timer
 from table import options as table_options
@@ -59,7 +59,7 @@ def move_choices(game: rules.Game, legal: list[str], typed: str, locale: str) ->
         kind = game.group(action)
         if matches(typed, action, label, english, kind, group_name(kind, locale)):
             name = f"{action} — {label}" if label != action else action
-            found.append(app_commands.Choice(name=name[:CHOICE_NAME_LIMIT], value=action))
+            found.append(app_commands.Choice(name=posting.clip(name, CHOICE_NAME_LIMIT), value=action))
         if len(found) == MAX_CHOICES:
             break
     return found

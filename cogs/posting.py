@@ -31,21 +31,36 @@ def escape(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
-def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
-    """Join lines, dropping the oldest ones (with a note) if the message would be too long."""
+def fit(lines: list[str], limit: int = CONTENT_LIMIT, head: int = 0) -> str:
+    """Join lines, dropping the oldest ones (with a note) if the message would be too long.
+
+    ``head``: that many first lines are kept anyway (within a third of the room), and the lines
+    dropped are the ones after them. A move's post leads with the move itself, then whatever it
+    set off (a Burgundy phase start logs dozens of depot tiles and dice), then whose turn it is:
+    the move and the turn are what the channel must not lose."""
     text = "\n".join(lines)
     if len(text) <= limit:
         return text
-    kept: list[str] = []
+    first: list[str] = []
     size = 20
-    for line in reversed(lines):
+    for line in lines[:head]:
+        if size + len(line) + 1 > limit // 3:
+            break
+        first.append(line)
+        size += len(line) + 1
+    kept: list[str] = []
+    for line in reversed(lines[len(first):]):
         if size + len(line) + 1 > limit:
             break
         kept.insert(0, line)
         size += len(line) + 1
-    dropped = len(lines) - len(kept)
-    head = f"… (+{dropped})"
-    return "\n".join([head, *kept])[:limit]
+    dropped = len(lines) - len(first) - len(kept)
+    return "\n".join([*first, f"… (+{dropped})", *kept])[:limit]
+
+
+POST_HEAD = 3
+"""Lines a public post keeps at its start however long it gets (``fit``): its header and the
+move that caused it."""
 
 
 SLICE_BUTTONS = 15
@@ -140,7 +155,7 @@ async def public_post(result: Result, header: list[str] | None = None, draw: boo
     with_image = reach.current().attach
     if result.view is not None and not with_image:
         lines.append(textboard.summary(result, [escape(n) for n in result.names], locale))
-    content = fit(lines) or "\u200b"
+    content = fit(lines, head=len(header or []) + POST_HEAD) or "\u200b"
     post: dict[str, Any] = {
         "content": content,
         "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),

@@ -20,6 +20,23 @@ def test_fit_first_keeps_the_top_of_a_list_and_counts_the_rest() -> None:
     assert posting.fit_first(["short", "list"]) == "short\nlist"
 
 
+def test_a_long_move_post_keeps_the_move_and_whose_turn_it_is() -> None:
+    """A Burgundy phase start sets off dozens of lines (depot tiles, dice, goods); with long names
+    the post overflowed and the oldest lines, the move that caused it all, were the ones cut."""
+    move = "carol with a very long display name puts the start castle on space 32"
+    middle = [f"Depot {i % 6 + 1}: boarding house for someone with a very long name ({i})" for i in range(60)]
+    turn = "alice: your move."
+    text = posting.fit([move, *middle, turn], head=1)
+    lines = text.splitlines()
+    assert len(text) <= posting.CONTENT_LIMIT
+    assert lines[0] == move and lines[-1] == turn
+    dropped = 62 - (len(lines) - 1)  # every line but the note is one of the post's
+    assert lines[1] == f"… (+{dropped})" and dropped > 0
+    assert lines[2:-1] == middle[-len(lines[2:-1]):]  # the newest of the middle lines remain
+    posted = posting.fit([move, *middle, turn], head=posting.POST_HEAD).splitlines()
+    assert posted[:3] == [move, *middle[:2]] and posted[3].startswith("… (+") and posted[-1] == turn
+
+
 def test_the_lobby_names_the_host_who_holds_the_role_now() -> None:
     """After the first host leaves, seat 1 may be a bot: the lobby names the new host, Bob."""
     result = Result(
@@ -79,3 +96,25 @@ def test_a_picker_reads_as_words_first_and_says_where_its_pages_are() -> None:
     last = picker_options(torres, moves, 2, "en")
     assert last[-1].value == "__more:0" and last[-1].label == "Back to the first moves (page 1 of 3)"
     assert len(first) <= components.PAGE_SIZE + 1 and all(len(o.label) <= 100 for o in first)
+
+
+def test_autocomplete_names_are_cut_at_a_word() -> None:
+    """Discord allows 100 characters per choice name: a long Burgundy description used to stop
+    mid-word ("…from depot 2, di"); it now ends at a word, with "…"."""
+    from cogs.commands import CHOICE_NAME_LIMIT, move_choices
+    from rules import get
+
+    class Wordy:
+        """Burgundy's grouping, with a description as long as its longest ones."""
+
+        game = get("burgundy")
+
+        def describe(self, action: str, locale: str = "en") -> str:
+            return "Take the knowledge 11 (place castles/mines/knowledge ±1 free) from depot 2, discarding the castle"
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.game, name)
+
+    [choice] = move_choices(Wordy(), ["take 2:K11 drop CAR"], "", "en")  # type: ignore[arg-type]
+    assert len(choice.name) <= CHOICE_NAME_LIMIT and choice.name.endswith("…")
+    assert choice.name == "take 2:K11 drop CAR — Take the knowledge 11 (place castles/mines/knowledge ±1 free) from depot 2…"
