@@ -32,7 +32,7 @@ from table import bots, timer
 from table import scheduler as due
 from table import solo as solo_play
 from table.messages import TableError, message
-from table.service import Result, TableService, User
+from table.service import Result, TableService, User, as_typed
 
 log = logging.getLogger("postern.console")
 
@@ -288,7 +288,9 @@ class Console:
         move (so no command word can shadow a move text); then a command word, unless the line
         has several words and its first begins a listed move; then a move number; then
         ``move TEXT``; anything else is tried as a move and refused by the rules if illegal.
+        Full-width text from a Chinese input method reads as its ASCII twin (``as_typed``).
         """
+        line = as_typed(line)
         words = line.split()
         if not words:
             return True

@@ -15,6 +15,7 @@ import functools
 import logging
 import secrets
 import time
+import unicodedata
 import weakref
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -64,6 +65,13 @@ class User:
     can_manage: bool = False
     can_manage_server: bool = False
     """Manage Server: may change the server's settings (``table.server``)."""
+
+
+def as_typed(action: str) -> str:
+    """A typed move as the rules read it: full-width forms folded to their ASCII twins (NFKC), so
+    "ｔａｋｅ　１" or "take 2：CAS" from a Chinese input method is the move it looks like (every
+    notation is ASCII; autocomplete already matched such text), and the ends trimmed."""
+    return unicodedata.normalize("NFKC", action).strip()
 
 
 @dataclass
@@ -673,7 +681,7 @@ class TableService(PlayerCalls, ServerCalls):
         seen the game; the same action by the same user committed after it is "already done",
         so a command sent twice applies once even where the notation is legal again."""
         row = await self._live_or_finished(channel_id, game_id)
-        text = action.strip()
+        text = as_typed(action)
         async with self.lock(row.id):
             row = await self._live_or_finished(channel_id, game_id)
             try:

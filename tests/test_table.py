@@ -389,3 +389,32 @@ async def test_a_private_picker_survives_another_players_choice_but_not_its_own_
     with pytest.raises(TableError) as not_hers:
         await table.act(channel_id="c", user=ANN, action=ann_legal[0], expected_version=bob_hand.seat_stamp)
     assert not_hers.value.key == "stale"
+
+
+def full_width(text: str) -> str:
+    """``text`` as a Chinese input method in full-width mode types it ("ｔａｋｅ　１")."""
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else ("\u3000" if c == " " else c) for c in text)
+
+
+@pytest.mark.parametrize("game", sorted(rules.GAMES))
+async def test_a_move_typed_in_full_width_is_the_move_it_looks_like(table: TableService, game: str) -> None:
+    """Every notation is ASCII; a full-width "ｔａｋｅ　１" or "Ｃ４＠１" used to be refused as
+    unknown, although autocomplete had matched it."""
+    await table.open(channel_id="c", guild_id="g", user=ANN, game=game, players=2)
+    await table.join(channel_id="c", user=BOB)
+    await table.start(channel_id="c", user=ANN)
+    rng = random.Random(7)
+    for _ in range(200):  # on to a move with a digit and punctuation or a space in it
+        status = await table.status(channel_id="c")
+        mover = seated(status, status.to_act[0], [ANN, BOB])
+        _, legal = await table.legal_moves(channel_id="c", user=mover)
+        typed = [m for m in legal if any(ch.isdigit() for ch in m) and any(not ch.isalnum() for ch in m)]
+        if typed:
+            break
+        await table.act(channel_id="c", user=mover, action=rng.choice(legal))
+    move = typed[0]
+    assert full_width(move) != move
+    moved = await table.act(channel_id="c", user=mover, action=full_width(move))
+    assert moved.kind == "moved"
+    log = await table.db.actions(moved.game_id)
+    assert any(a.action == move for a in log)  # logged in its ASCII form
