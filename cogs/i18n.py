@@ -133,6 +133,11 @@ UI: dict[str, dict[str, str]] = {
         "zh-CN": "无法私信你(是否允许服务器成员私信?)。请在与我的私信中使用 /solo。",
     },
     "score_line": {"en": "{rank}. {name} — {score}", "zh-TW": "{rank}. {name} — {score} 分", "zh-CN": "{rank}. {name} — {score} 分"},
+    "tie_broken": {
+        "en": "Equal scores are placed by the game's tie-break rules (`/rules`).",
+        "zh-TW": "同分者依遊戲的同分規則排名(`/rules`)。",
+        "zh-CN": "同分者依游戏的同分规则排名(`/rules`)。",
+    },
     "automa": {"en": "Automa", "zh-TW": "自動機", "zh-CN": "自动机"},
     "slow_down": {
         "en": "Slow down a little — too many commands at once. Try again in a few seconds.",

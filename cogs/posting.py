@@ -8,6 +8,7 @@ render process pool so the event loop never stalls.
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import time
 from typing import Any
@@ -114,10 +115,14 @@ def result_lines(result: Result, locale: str) -> list[str]:
     if result.standings and result.scores and not result.against_the_rules:
         lines.append(ui("final" if result.finished else "standings_unfinished", locale))
         places = result.places if len(result.places) == len(result.ranking) else range(1, len(result.ranking) + 1)
+        shown: list[tuple[int, int]] = []
         for rank, seat in zip(places, result.ranking, strict=True):
             who = ui("automa", locale) if seat == rules.AUTOMA else (names[seat] if 0 <= seat < len(names) else "?")
             score = result.scores[seat if seat >= 0 else len(result.scores) - 1]
             lines.append(ui("score_line", locale, rank=rank, name=who, score=score))
+            shown.append((score, rank))
+        if any(a[0] == b[0] and a[1] != b[1] for a, b in itertools.pairwise(shown)):
+            lines.append(ui("tie_broken", locale))  # "6, 6" ranked 2nd and 3rd: say why
     elif result.status == "active":
         # Ping only players who were not already acting: one mention per turn, not per decision.
         who = [

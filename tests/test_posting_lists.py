@@ -118,3 +118,22 @@ def test_autocomplete_names_are_cut_at_a_word() -> None:
     [choice] = move_choices(Wordy(), ["take 2:K11 drop CAR"], "", "en")  # type: ignore[arg-type]
     assert len(choice.name) <= CHOICE_NAME_LIMIT and choice.name.endswith("…")
     assert choice.name == "take 2:K11 drop CAR — Take the knowledge 11 (place castles/mines/knowledge ±1 free) from depot 2…"
+
+
+def test_equal_scores_placed_apart_say_a_tie_break_decided() -> None:
+    """Tuscany's "2. bob — 6 / 3. alice — 6" is right (§7.3: more empty spaces), but read as an
+    error without a word that the game's tie-breaks placed them; a shared place needs none."""
+
+    def final(places: list[int], scores: list[int]) -> list[str]:
+        result = Result(
+            kind="moved", game_id=1, game="tuscany", status="finished", version=9, locale="en",
+            names=["ann", "bob", "cho"], user_ids=["1", "2", "3"], events=[], capacity=3, host_id="1", stamp=9,
+        )
+        result.scores, result.ranking, result.places = scores, [2, 1, 0], places
+        return posting.result_lines(result, "en")
+
+    broken = final([1, 2, 3], [6, 6, 9])
+    assert broken[-3:-1] == ["2. bob — 6", "3. ann — 6"]
+    assert broken[-1] == "Equal scores are placed by the game's tie-break rules (`/rules`)."
+    assert "tie-break" not in " ".join(final([1, 2, 2], [6, 6, 9]))  # shared: nothing to explain
+    assert "tie-break" not in " ".join(final([1, 2, 3], [5, 6, 9]))  # no equal scores
