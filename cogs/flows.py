@@ -498,7 +498,7 @@ async def status(interaction: discord.Interaction) -> None:
     result = dataclasses.replace(result, events=[], locale=locale, view=private_view)
     post = await posting.public_post(result, [header])
     if result.status in ("finished", "abandoned") and reach.current().attach:
-        _, record = await service(interaction).export(channel_id=channel_of(interaction))
+        _, record = await service(interaction).export(channel_id=channel_of(interaction), locale=locale)
         log_file = discord.File(io.BytesIO(record.encode("utf-8")), filename=f"{result.game}-{result.game_id}.txt")
         post["files"] = [post.pop("file"), log_file]
     await send(interaction, ephemeral=True, **post)

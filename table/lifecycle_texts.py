@@ -101,6 +101,21 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "從這裡起由機器人代打 {old},名為 {new}。",
         "zh-CN": "从这里起由机器人代打 {old},名为 {new}。",
     },
+    "export_head": {
+        "en": "{game} — game {id} ({status})",
+        "zh-TW": "{game} — 第 {id} 局({status})",
+        "zh-CN": "{game} — 第 {id} 局({status})",
+    },
+    "export_players": {"en": "players: {names}", "zh-TW": "玩家:{names}", "zh-CN": "玩家:{names}"},
+    "export_setup": {
+        "en": "seed: {seed}; options: {options}",
+        "zh-TW": "亂數種子:{seed};選項:{options}",
+        "zh-CN": "随机种子:{seed};选项:{options}",
+    },
+    "export_lobby": {"en": "lobby", "zh-TW": "等待中", "zh-CN": "等待中"},
+    "export_active": {"en": "in progress", "zh-TW": "進行中", "zh-CN": "进行中"},
+    "export_finished": {"en": "finished", "zh-TW": "已結束", "zh-CN": "已结束"},
+    "export_abandoned": {"en": "ended early", "zh-TW": "提前結束", "zh-CN": "提前结束"},
     "taken_over_dm": {
         "en": "Your time ran out in {game}, and the table chose a bot to play your seat for now ({where}). "
               "/game rejoin there takes it back whenever you like.",

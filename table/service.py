@@ -1143,25 +1143,33 @@ class TableService(PlayerCalls, ServerCalls):
                 return result, lines[-count:]
             window *= 4
 
-    async def export(self, *, channel_id: str) -> tuple[Result, str]:
+    async def export(self, *, channel_id: str, locale: str | None = None) -> tuple[Result, str]:
         """A text record of this channel's latest game: every public event, and — once the
         game has ended and nothing is secret any more — every logged action with its seat. Each
-        line names the players who held the seats then; the header lists today's."""
+        line names the players who held the seats then; the header lists today's. ``locale``:
+        the reader's language (default the table's), for the header, the names and the events."""
         row = await self.db.latest_game(channel_id)
         if row is None:
             raise TableError("no_game")
+        words = locale or row.locale
         seats = await self.db.seats(row.id)
-        result = await self._result("export", row, seats)
-        holders = await self._holders(row, seats, row.locale)
+        result = await self._result("export", row, seats, reader=words)
+        holders = await self._holders(row, seats, words)
         game = rules.get(row.game)
         ended = row.status in ("finished", "abandoned")
-        out = [f"# {game.title['en']} — game {row.id} ({row.status})", f"# players: {', '.join(result.names)}"]
-        if ended:
-            out.append(f"# seed: {row.seed}; options: {row.options}")
+        title = rules.localised(game.title, words) if game.title else game.name
+        status = message(f"export_{row.status}", words)
+        out = [
+            f"# {message('export_head', words, game=title, id=row.id, status=status)}",
+            f"# {message('export_players', words, names=listing(result.names, words))}",
+        ]
+        if ended:  # the options as typed in /game new, so the game can be set up again
+            options = " ".join(f"{key}={value}" for key, value in sorted(row.options.items())) or "-"
+            out.append(f"# {message('export_setup', words, seed=row.seed, options=options)}")
         actions = await self.db.actions(row.id)
 
         def handed(seqs: range) -> list[str]:  # where a seat changed hands, a line of its own
-            return [f"      — {h.text(row.locale)}" for h in holders.handovers(seqs)]
+            return [f"      — {h.text(words)}" for h in holders.handovers(seqs)]
 
         for action in actions:
             out.extend(handed(range(action.seq, action.seq + 1)))
@@ -1172,7 +1180,7 @@ class TableService(PlayerCalls, ServerCalls):
                 )
                 out.append(f"{action.seq:>5} {who}: {action.action}")
             for event in action.events:
-                text = seating.event_line(game, event, row.locale, names)
+                text = seating.event_line(game, event, words, names)
                 if text:
                     out.append(f"      · {text}")
         out.extend(handed(range(actions[-1].seq + 1 if actions else 0, 2**62)))

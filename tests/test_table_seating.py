@@ -122,3 +122,21 @@ def test_the_drawn_seat_order_is_listed_as_each_language_lists() -> None:
     assert "1. Ann, 2. 小明." in seating.event_line(game, event, "en", ["Ann", "小明"])
     assert "1. Ann、2. 小明" in seating.event_line(game, event, "zh-CN", ["Ann", "小明"])
     assert "1. Ann、2. 小明" in seating.event_line(game, event, "zh-TW", ["Ann", "小明"])
+
+
+async def test_the_export_reads_in_the_readers_language_with_options_as_typed(db: Database) -> None:
+    """The record attached to /game status was English for every reader (a hard-coded header,
+    the table's language for the events) and listed the options as a Python dict."""
+    table = TableService(db, seed_source=lambda: "seed-3")
+    await table.open(channel_id="c", guild_id="g", user=USERS[0], game="tuscany", players=2, options="estate=fixed")
+    await table.join(channel_id="c", user=USERS[1])
+    await table.start(channel_id="c", user=USERS[0])
+    await table.abandon(channel_id="c", user=USERS[0])
+    _, english = await table.export(channel_id="c")
+    _, chinese = await table.export(channel_id="c", locale="zh-TW")
+    head = english.splitlines()[:3]
+    assert head[0] == "# The Castles of Tuscany — game 1 (ended early)" and head[1].startswith("# players: ")
+    assert head[2].startswith("# seed: seed-3; options: ") and "estate=fixed" in head[2] and "{" not in head[2]
+    zh = chinese.splitlines()
+    assert zh[0] == "# 托斯卡尼城堡 — 第 1 局(提前結束)" and zh[1].startswith("# 玩家:")
+    assert "座位順序" in chinese and "Seat order" not in chinese  # the events too
