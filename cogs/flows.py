@@ -439,7 +439,10 @@ async def hand(
             raise TableError("stale")
         legal = slices[part][1]
     view = None
-    lines = [ui("your_moves", locale, count=len(legal)) if legal else ui("no_moves", locale)]
+    if legal:
+        lines = [ui("your_moves", locale, count=len(legal))]
+    else:  # over: say so (and that /game status has the result), not "no move right now"
+        lines = [ui("no_moves" if result.status == "active" else "hand_game_over", locale)]
     if legal:
         view = discord.ui.View(timeout=None)
         drawn_for = result.seat_stamp if result.seat_stamp is not None else result.stamp

@@ -110,6 +110,11 @@ UI: dict[str, dict[str, str]] = {
     "st_abandoned": {"en": "abandoned", "zh-TW": "已放棄", "zh-CN": "已放弃"},
     "no_games": {"en": "No games yet.", "zh-TW": "目前沒有遊戲。", "zh-CN": "目前没有游戏。"},
     "no_moves": {"en": "You have no move to make right now.", "zh-TW": "你現在沒有需要進行的行動。", "zh-CN": "你现在没有需要进行的行动。"},
+    "hand_game_over": {
+        "en": "This game is over: your final position. `/game status` has the result.",
+        "zh-TW": "這局遊戲已結束:這是你的最終局面。結果請見 `/game status`。",
+        "zh-CN": "这局游戏已结束:这是你的最终局面。结果请见 `/game status`。",
+    },
     "your_moves": {"en": "Your moves ({count}):", "zh-TW": "你的行動({count}):", "zh-CN": "你的行动({count}):"},
     "no_log": {"en": "No moves yet.", "zh-TW": "還沒有行動。", "zh-CN": "还没有行动。"},
     "rules_more": {

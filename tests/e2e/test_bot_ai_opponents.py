@@ -44,6 +44,8 @@ async def test_a_whole_solo_game_of_torres_against_a_bot_in_dms(world: World) ->
         assert bot_lines > 0, "no bot move was named in a post"
         record = await bot.table.export(channel_id=str(dm.id))
         assert "Bot (easy):" in record[1]  # the bot's decisions are in the game's log under its name
+        final = await fake.slash(world.alice, dm, "hand")  # over: said so, not "no move right now"
+        assert final.ephemeral and "This game is over" in (final.content or ""), final.content
         assert fake.rejections == [] and fake.unknown_routes == []
 
 
