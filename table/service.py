@@ -15,7 +15,6 @@ import functools
 import logging
 import secrets
 import time
-import unicodedata
 import weakref
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -67,11 +66,17 @@ class User:
     """Manage Server: may change the server's settings (``table.server``)."""
 
 
+FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+"""The full-width forms of ASCII (and the ideographic space) → ASCII: what a Chinese or Japanese
+input method types in full-width mode."""
+
+
 def as_typed(action: str) -> str:
-    """A typed move as the rules read it: full-width forms folded to their ASCII twins (NFKC), so
+    """A typed move as the rules read it: full-width forms folded to their ASCII twins, so
     "ｔａｋｅ　１" or "take 2：CAS" from a Chinese input method is the move it looks like (every
-    notation is ASCII; autocomplete already matched such text), and the ends trimmed."""
-    return unicodedata.normalize("NFKC", action).strip()
+    notation is ASCII; autocomplete already matched such text), and the ends trimmed. Nothing
+    else is folded: a "²" is not read as a 2 (a guess the player did not make)."""
+    return action.translate(FULL_WIDTH).strip()
 
 
 @dataclass
