@@ -88,17 +88,25 @@ class TurnKeeper(commands.Cog):
         if notice.kind == "reminder":
             await self._remind(notice)
             return
-        channel = await self._channel(notice.game.channel_id)
+        try:
+            channel: discord.abc.Messageable | None = await self._channel(notice.game.channel_id)
+        except (discord.Forbidden, discord.NotFound):  # closed to the bot, or gone: what can go by DM does
+            channel = None
         if notice.kind == "vote_opened":
             mentions = " ".join(f"<@{uid}>" for uid in notice.voters)
             content = posting.fit([notice.text(), mentions])
-            try:
-                await outbox.post(channel, content=content, view=vote_view(notice, notice.locale), allowed_mentions=USERS_ONLY)
-            except discord.Forbidden:  # the channel is closed to the bot now: the voters vote by DM
-                await self._instead_by_dm(notice, channel, notice.voters)
+            if channel is not None:
+                try:
+                    await outbox.post(channel, content=content, view=vote_view(notice, notice.locale), allowed_mentions=USERS_ONLY)
+                    return
+                except discord.Forbidden:
+                    pass
+            await self._instead_by_dm(notice, channel, notice.voters)  # the channel is closed to the bot: vote by DM
         else:
             taken = notice.kind == "vote_decided" and notice.choice == BOT and notice.result is not None
             try:
+                if channel is None:
+                    return  # nowhere to post; the takeover DM below still goes
                 if taken:  # the player whose seat a bot now plays is told, here and by DM
                     await outbox.post(channel, content=f"<@{notice.user_id}> {notice.text()}", allowed_mentions=USERS_ONLY)
                 else:
@@ -160,7 +168,7 @@ class TurnKeeper(commands.Cog):
                 post = await posting.public_post(result, header)
             await channel.send(**post)
 
-    async def _instead_by_dm(self, notice: Notice, channel: discord.abc.Messageable, users: list[str]) -> None:
+    async def _instead_by_dm(self, notice: Notice, channel: discord.abc.Messageable | None, users: list[str]) -> None:
         """A vote the game's channel refused (the bot lost Send Messages there): each voter gets
         it by DM, buttons included, with why it came there, so the vote is not decided by a
         silence nobody chose. A voter with closed DMs only loses their copy (logged)."""
@@ -175,7 +183,7 @@ class TurnKeeper(commands.Cog):
             except (*replies.POST_ERRORS, storage.StorageError, ValueError) as err:
                 log.info("could not send the vote of game %s to %s by DM: %s", notice.game.id, user_id, err)
 
-    async def _tell_taken_over(self, notice: Notice, channel: discord.abc.Messageable) -> None:
+    async def _tell_taken_over(self, notice: Notice, channel: discord.abc.Messageable | None) -> None:
         """A DM to the player a bot now stands in for: the mention above may never reach someone
         who left the thread, and ``/me games`` is where they would look for the way back.
         Closed DMs only cost the note (the mention was made)."""
