@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import logging
 import os
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -178,8 +179,7 @@ class TurnKeeper(commands.Cog):
                 locale = settings.dm_locale(notice.game.locale)
                 where = _place(notice, channel)
                 text = posting.fit([message("unposted_vote", locale, where=where), notice.text(locale)])
-                user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
-                await outbox.post(await user.create_dm(), content=text, view=vote_view(notice, locale), allowed_mentions=NOBODY)
+                await self._dm(user_id, content=text, view=vote_view(notice, locale))
             except (*replies.POST_ERRORS, storage.StorageError, ValueError) as err:
                 log.info("could not send the vote of game %s to %s by DM: %s", notice.game.id, user_id, err)
 
@@ -192,10 +192,15 @@ class TurnKeeper(commands.Cog):
             locale = settings.dm_locale(notice.game.locale)
             title = rules.localised(rules.get(notice.game.game).title, locale)
             text = message("taken_over_dm", locale, game=title, where=_place(notice, channel))
-            user = self.bot.get_user(int(notice.user_id)) or await self.bot.fetch_user(int(notice.user_id))
-            await outbox.post(await user.create_dm(), content=text, allowed_mentions=NOBODY)
+            await self._dm(notice.user_id, content=text)
         except (*replies.POST_ERRORS, storage.StorageError, ValueError) as err:
             log.info("could not tell %s that a bot took their seat in game %s: %s", notice.user_id, notice.game.id, err)
+
+    async def _dm(self, user_id: str, **post: Any) -> None:
+        """Post to a user's DM with the bot (mentioning nobody); Discord's refusal (closed DMs) is
+        the caller's to handle."""
+        user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
+        await outbox.post(await user.create_dm(), allowed_mentions=NOBODY, **post)
 
     async def _remind(self, notice: Notice) -> None:
         """A reminder goes by DM: the game's channel only names the place (and takes the mention
@@ -212,9 +217,7 @@ class TurnKeeper(commands.Cog):
         where = " — ".join(part for part in (f"{server or ''} {place}".strip(), link) if part)  # names and a link
         text = posting.fit([notice.text(), where])
         try:
-            user = self.bot.get_user(int(notice.user_id)) or await self.bot.fetch_user(int(notice.user_id))
-            dm = await user.create_dm()
-            await outbox.post(dm, content=text, allowed_mentions=NOBODY)
+            await self._dm(notice.user_id, content=text)
         except (discord.Forbidden, discord.HTTPException):
             # DMs closed: one mention in the game's thread instead, once per turn (the item is
             # already marked sent; the table keeps the mark, so a second reminder stays quiet).
