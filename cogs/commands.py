@@ -50,14 +50,27 @@ def typing_allowed(interaction: discord.Interaction) -> bool:
     return throttle is None or throttle.autocomplete(interaction.user.id)
 
 
+OTHER_SCRIPT = {"zh-TW": "zh-CN", "zh-CN": "zh-TW"}
+"""A Chinese reader may type in either script (a zh-TW client with a simplified input method, or
+a word copied from a friend's post): typed Han text is matched against both forms."""
+
+
+def other_script(typed: str, locale: str) -> str | None:
+    """The other Chinese locale to match ``typed`` against, if it holds Han characters."""
+    other = OTHER_SCRIPT.get(locale)
+    return other if other and any("\u3400" <= c <= "\u9fff" for c in typed) else None
+
+
 def move_choices(game: rules.Game, legal: list[str], typed: str, locale: str) -> list[app_commands.Choice[str]]:
     """Legal moves matching ``typed``, grouped by kind, at most 25, labelled for humans."""
     found = []
+    other = other_script(typed, locale)
     for action in sorted(legal, key=move_order(game)):
         label = game.describe(action, locale)
         english = game.describe(action, "en") if locale != "en" else ""
         kind = game.group(action)
-        if matches(typed, action, label, english, kind, group_name(kind, locale)):
+        also = (game.describe(action, other), group_name(kind, other)) if other else ()
+        if matches(typed, action, label, english, kind, group_name(kind, locale), *also):
             name = f"{action} — {label}" if label != action else action
             found.append(app_commands.Choice(name=posting.clip(name, CHOICE_NAME_LIMIT), value=action))
         if len(found) == MAX_CHOICES:
@@ -277,10 +290,11 @@ class PlayCog(commands.Cog):
             return []
         locale = flows.reader_locale(interaction)
         topics = rules.get(name).help(locale)
+        other = other_script(current, locale)
         return [
             app_commands.Choice(name=topic_name(t, locale), value=t)
             for t in topics
-            if matches(current, t, topic_name(t, locale))
+            if matches(current, t, topic_name(t, locale), *([topic_name(t, other)] if other else []))
         ][:MAX_CHOICES]
 
     @app_commands.command(name="solo", description=desc("solo"))

@@ -137,3 +137,39 @@ def test_equal_scores_placed_apart_say_a_tie_break_decided() -> None:
     assert broken[-1] == "Equal scores are placed by the game's tie-break rules (`/rules`)."
     assert "tie-break" not in " ".join(final([1, 2, 2], [6, 6, 9]))  # shared: nothing to explain
     assert "tie-break" not in " ".join(final([1, 2, 3], [5, 6, 9]))  # no equal scores
+
+
+def test_autocomplete_matches_han_typed_in_the_other_script() -> None:
+    """A zh-TW reader typing simplified characters (or a zh-CN reader typing traditional ones)
+    used to find nothing; the other script's description now matches too."""
+    from cogs.commands import move_choices
+    from rules import get
+
+    game = get("tuscany")
+    state = game.new(2, None)
+    while game.to_act(state) == [-1]:
+        state, _ = game.apply(state, -1, game.chance_outcomes(state)[0][0])
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    checked = 0
+    for action in legal[:40]:
+        for mine, theirs in (("zh-TW", "zh-CN"), ("zh-CN", "zh-TW")):
+            own, other = game.describe(action, mine), game.describe(action, theirs)
+            typed = next(
+                (
+                    other[i : i + 2]
+                    for i in range(len(other) - 1)
+                    if other[i : i + 2] not in own
+                    and all("\u4e00" <= c <= "\u9fff" for c in other[i : i + 2])
+                ),
+                None,
+            )
+            if typed is None:
+                continue
+            checked += 1
+            assert [c.value for c in move_choices(game, [action], typed, mine)] == [action], (
+                action,
+                typed,
+                mine,
+            )
+    assert checked > 0  # the game's two scripts do differ somewhere in its move names
