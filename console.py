@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 import console_texts
+import render
 import rules
 import storage
 from console_texts import LANGUAGE_NAMES
@@ -139,6 +140,20 @@ class Console:
         _, private, _ = await self.table.hand(channel_id=CHANNEL, user=user)
         path = await self.save_image(result.game, private, f"{result.game}-{result.game_id}-hand-v{result.version}")
         self.say(f"  {self.t('hand_image', path=path)}")
+
+    def say_board(self, game: str, view: dict) -> None:
+        """The board as text under the image's path (``render.text``), so a terminal reader sees
+        it without opening the file: Discord's bold and code fences are dropped, names are not
+        escaped (nothing here reads markdown)."""
+        try:
+            lines = render.text(game, {**view, "locale": self.locale})
+        except Exception:  # the image above still shows the board: a text bug must not end the session
+            log.exception("text board of %s failed", game)
+            return
+        for line in lines:
+            if line.strip().startswith("```"):
+                continue
+            self.say(f"    {line.replace('**', '')}")
 
     async def save_image(self, game: str, view: dict, stem: str) -> Path:
         # One reader at this terminal: every picture in the session's language (`language`
@@ -630,6 +645,7 @@ class Console:
         result, private, legal = await self.table.hand(channel_id=CHANNEL, user=self.current)
         path = await self.save_image(result.game, private, f"{result.game}-{result.game_id}-hand-{self.current.name}")
         self.say(f"  {self.t('private_image', path=path)}")
+        self.say_board(result.game, private)
         if legal:
             await self.prompt_moves(result)
         return True
@@ -640,6 +656,7 @@ class Console:
         if result.view is not None:
             path = await self.save_image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
             self.say(f"  {self.t('board_image', path=path)}")
+            self.say_board(result.game, result.view)
             if result.standings:
                 self.final_lines(result)
         return True

@@ -20,7 +20,7 @@ import discord
 
 import rules
 import storage
-from cogs import inflight, languages, notices, outbox, posting, reach, replies
+from cogs import inflight, languages, notices, outbox, posting, reach, replies, textboard
 from cogs.i18n import code, language_name, topic_name, ui
 from table import bots, me, observability, scheduler, timer
 from table import solo as solo_play
@@ -455,8 +455,10 @@ async def hand(
     if reach.current().attach:
         private = {**private, "locale": locale}  # the reader's language, not the table's
         files.append(await posting.image(result.game, private, f"{result.game}-{result.game_id}-hand"))
-    else:
-        kwargs["content"] = "\n".join([*lines, ui("no_image", locale)])
+    else:  # no Attach Files here: the seat's board as text (their hand included), within a message
+        names = [posting.escape(n) for n in result.names]
+        board = textboard.board_lines(result.game, private, names, locale) or []
+        kwargs["content"] = posting.fit([*lines, ui("no_image", locale), *board], head=2)
     if view is not None:
         kwargs["view"] = view
     if edit:

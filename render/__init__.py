@@ -4,6 +4,10 @@
 function ``draw(view: dict) -> bytes``. A view may carry ``"names"`` (display names per seat,
 added by the table) and ``"locale"``; renderers fall back to seat labels without them.
 The bot calls it through :mod:`render.pool` (worker processes), never on its event loop.
+
+``text(game_name, view)`` is the same board as Discord-markdown lines, for channels where the bot
+may not attach files: each game's ``render/<game>/textview.py`` has ``lines(view) -> list[str]``.
+It shows what the view shows and nothing more, so a public view never leaks a hand.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 from render import kit
 
 _DRAWERS: dict[str, Callable[[dict[str, Any]], bytes]] = {}
+_WRITERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {}
 
 
 def draw(game_name: str, view: dict[str, Any]) -> bytes:
@@ -28,3 +33,16 @@ def draw(game_name: str, view: dict[str, Any]) -> bytes:
     if names:  # every game draws names through the same two fonts (kit.drawable_name)
         view = {**view, "names": [kit.drawable_name(n) if isinstance(n, str) else n for n in names]}
     return drawer(view)
+
+
+def text(game_name: str, view: dict[str, Any]) -> list[str]:
+    """The board of ``view`` as short text lines (Discord markdown), in ``view["locale"]``.
+
+    Cheap enough for the event loop (no drawing). Names in ``view["names"]`` are printed as given:
+    the caller escapes them for markdown first."""
+    writer = _WRITERS.get(game_name)
+    if writer is None:
+        module = importlib.import_module(f"{__name__}.{game_name}.textview")
+        writer = module.lines
+        _WRITERS[game_name] = writer
+    return writer(view)

@@ -133,3 +133,18 @@ async def test_a_bug_in_a_command_is_one_honest_line_and_play_goes_on(
     assert "(game 1) after your change was saved, so it did take effect" in answers[0]
     assert "(game 1). It has been logged; nothing was changed." in answers[1]
     assert "game 1, lobby" in answers[2]  # the saved lobby is there and the console goes on
+
+
+async def test_board_and_hand_print_the_board_as_text(tmp_path: Path) -> None:
+    """A terminal reader sees the board without opening the image: `board` and `hand` print the
+    game's text board (Discord's bold and code fences dropped)."""
+    script = "solo torres\nboard\nhand\nquit\n"
+    out = io.StringIO()
+    await console.run(str(tmp_path / "c.db"), str(tmp_path / "img"), io.StringIO(script), out)
+    text = out.getvalue()
+    board = text[text.index("Torres — game 1") : text.index("your private view:")]
+    assert "board:" in board and "a   b   c   d   e   f   g   h" in board  # the grid's files
+    assert "**" not in board and "```" not in board and "(you)" not in board
+    hand = text[text.index("your private view:") :]
+    assert "(you)" in hand and "Your deck: 10" in hand  # the seat's own cards, only in its view
+    assert "Traceback" not in text

@@ -84,9 +84,13 @@ async def test_without_thread_and_file_permissions_the_game_is_played_in_the_cha
         assert not start.files and "Text board" in (start.content or "")
         assert re.search(r"to move: (alice|bob)", start.content or "")
         await play_one_move(world, world.channel, start.content or "", bot)
-        assert "Text board" in fake.last_message(world.channel).content
+        moved = fake.last_message(world.channel).content
+        # The board itself, as text: FIXER's regions and each player's line (not only whose turn).
+        assert "Text board" in moved and "**Regions**" in moved and "@1" in moved
+        assert "**alice**" in moved and "**bob**" in moved and "Your hand" not in moved
         hand = await fake.slash(world.alice, world.channel, "hand")
         assert hand.ephemeral and not hand.files and "No image" in (hand.content or "")
+        assert "**Your hand**" in (hand.content or "")  # the private board: the hand, as text
         # Once: a second game by the same host in the same channel brings no second note.
         await fake.slash(world.bob, world.channel, "game abandon")
         again = await fake.slash(world.bob, world.channel, "game new", {"game": "fixer", "players": 2})
@@ -141,13 +145,32 @@ def started(name: str, players: int, moves: int) -> tuple[Result, list[str]]:
     return result, names
 
 
-def test_text_board_shows_public_scores_and_never_hidden_ones() -> None:
+def test_text_board_shows_the_board_and_public_scores_and_never_hidden_ones() -> None:
     burgundy, names = started("burgundy", 2, 30)
     text = textboard.summary(burgundy, names, "zh-TW")
-    assert "文字版圖" in text and "分數" in text and "輪到" in text
+    assert "文字版圖" in text and "輪到" in text and "**儲藏區**" in text  # the depots, in words
+    assert burgundy.view is not None
+    for name, vp in zip(names, burgundy.view["scores"], strict=True):
+        assert re.search(rf"\*\*{name}\*\* {vp}分", text), (name, text)
     fixer, names = started("fixer", 2, 30)
     assert fixer.view is not None and all(s.get("score") is None for s in fixer.view["seats"])
-    assert "scores" not in textboard.summary(fixer, names, "en")  # FIXER keeps running scores private
+    text = textboard.summary(fixer, names, "en")
+    assert "Regions" in text and "score" not in text.lower()  # FIXER keeps running scores private
+    torres, names = started("torres", 2, 12)
+    assert torres.view is not None
+    text = textboard.summary(torres, names, "en")
+    for name, seat in zip(names, torres.view["seats"], strict=True):
+        assert re.search(rf"\*\*{name}\*\* \(\w\) · score {seat['score']}\b", text), (name, text)
+
+
+def test_a_broken_text_writer_falls_back_to_the_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move must still be posted if a game's text board has a bug: turn and public scores."""
+    import render
+
+    def broken(game: str, view: dict) -> list[str]:
+        raise ValueError("bug")
+
+    monkeypatch.setattr(render, "text", broken)
     torres, names = started("torres", 2, 12)
     assert re.search(r"scores: p0 \d+, p1 \d+", textboard.summary(torres, names, "en"))
 
