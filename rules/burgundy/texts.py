@@ -286,12 +286,14 @@ EVENTS: dict[str, L] = {
     "sell": _t("{p} sells {count} × goods {goods} (+{silver} silver{extra})", "{p}賣出{count}個{goods}號貨物(+{silver}銀幣{extra})",
                "{p}卖出{count}个{goods}号货物(+{silver}银币{extra})"),
     "workers": _t("{p} takes {gain} workers{extra}", "{p}拿{gain}個工人{extra}", "{p}拿{gain}个工人{extra}"),
+    "workers_1": _t("{p} takes {gain} worker{extra}", "{p}拿{gain}個工人{extra}", "{p}拿{gain}个工人{extra}"),
     "buy": _t("{p} buys the {tile} for 2 silver", "{p}花2銀幣買了{tile}", "{p}花2银币买了{tile}"),
     "ship_goods": _t("{p} loads goods {goods} from depot {depots}", "{p}從儲藏區{depots}拿了貨物{goods}",
                      "{p}从储藏区{depots}拿了货物{goods}"),
     "goods_lost": _t("Goods {goods} leave the game", "貨物{goods}移出遊戲", "货物{goods}移出游戏"),
     "gain_silver": _t("{p} +{n} silver ({tile})", "{p} +{n}銀幣({tile})", "{p} +{n}银币({tile})"),
     "gain_workers": _t("{p} +{n} workers ({tile})", "{p} +{n}工人({tile})", "{p} +{n}工人({tile})"),
+    "gain_workers_1": _t("{p} +{n} worker ({tile})", "{p} +{n}工人({tile})", "{p} +{n}工人({tile})"),
     "income": _t("{p} earns {silver} silver from mines{extra}", "{p}從礦場得到{silver}銀幣{extra}",
                  "{p}从矿场得到{silver}银币{extra}"),
     "target": _t("{p} reaches the target: free action, next target {target}", "{p}達到目標:額外行動,新目標{target}",
@@ -308,7 +310,8 @@ EVENTS: dict[str, L] = {
     "bonus": _t(": {bonus} bonus tile", ":{bonus}獎勵板塊", ":{bonus}奖励板块"),
     "large": _t("large", "大", "大"),
     "small": _t("small", "小", "小"),
-    "plus_workers": _t(", +{n} worker", ",+{n}工人", ",+{n}工人"),
+    "plus_workers": _t(", +{n} workers", ",+{n}工人", ",+{n}工人"),
+    "plus_workers_1": _t(", +{n} worker", ",+{n}工人", ",+{n}工人"),
     "plus_silver": _t(" and 1 silver", "和1銀幣", "和1银币"),
     "region": _t("region of {size}", "{size}格區塊", "{size}格区块"),
 }
@@ -342,6 +345,9 @@ TAKE_WHAT: dict[str, L] = {
 
 
 def _ev(key: str, locale: Locale, **kw: Any) -> str:
+    """An event line; a count of exactly one picks the key's singular form (``<key>_1``) if any."""
+    if (kw.get("n") == 1 or kw.get("gain") == 1) and f"{key}_1" in EVENTS:
+        key = f"{key}_1"
     return localised(EVENTS[key], locale).format(**kw)
 
 

@@ -114,7 +114,7 @@ DESCRIBE: dict[str, L] = {
     "cityhall": _t("City hall: build {card}", "市政廳:把{card}放到莊園", "市政厅:把{card}放到庄园"),
     "grab": _t("Take {card} from the display", "從展示區拿取{card}", "从展示区拿取{card}"),
     "sellk": _t("Warehouse: sell all {kind} goods", "倉庫:出售所有{kind}貨物", "仓库:出售所有{kind}货物"),
-    "first": _t("Player {n} starts", "玩家{n}為起始玩家", "玩家{n}为起始玩家"),
+    "first": _t("The player in seat {n} starts", "{n} 號座位的玩家為起始玩家", "{n} 号座位的玩家为起始玩家"),
     "draw": _t("Draw {card}", "抽到{card}", "抽到{card}"),
     "slice_card": _t("Play card {slot}", "打出手牌{slot}", "打出手牌{slot}"),
     "slice_other": _t("Buy, end, other", "購買、結束等", "购买、结束等"),
@@ -234,6 +234,7 @@ EVENTS: dict[str, L] = {
                "{p}集齐七种卡片,获得{card}({vp}分)"),
     "gain_silver": _t("{p} +{n} silver ({card})", "{p} +{n}銀幣({card})", "{p} +{n}银币({card})"),
     "gain_workers": _t("{p} +{n} workers ({card})", "{p} +{n}工人({card})", "{p} +{n}工人({card})"),
+    "gain_workers_1": _t("{p} +{n} worker ({card})", "{p} +{n}工人({card})", "{p} +{n}工人({card})"),
     "gain_vp": _t("{p} +{n} VP ({card})", "{p} +{n}分({card})", "{p} +{n}分({card})"),
     "sell": _t("{p} sells {count} {kind} goods: +{silver} silver, {vp} VP", "{p}出售{count}張{kind}貨物:+{silver}銀幣,{vp}分",
                "{p}出售{count}张{kind}货物:+{silver}银币,{vp}分"),
@@ -266,6 +267,9 @@ EVENTS: dict[str, L] = {
 
 
 def _e(key: str, locale: Locale, **kw: Any) -> str:
+    """An event line; a count of exactly one picks the key's singular form (``<key>_1``) if any."""
+    if kw.get("n") == 1 and f"{key}_1" in EVENTS:
+        key = f"{key}_1"
     return localised(EVENTS[key], locale).format(**kw)
 
 
