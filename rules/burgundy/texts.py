@@ -276,6 +276,8 @@ EVENTS: dict[str, L] = {
     "pass": _t("{p} ends the turn", "{p}結束回合", "{p}结束回合"),
     "adjust": _t("{p} turns a {from} into a {to} (−{cost} workers)", "{p}把{from}改成{to}(−{cost}工人)",
                  "{p}把{from}改成{to}(−{cost}工人)"),
+    "adjust_1": _t("{p} turns a {from} into a {to} (−{cost} worker)", "{p}把{from}改成{to}(−{cost}工人)",
+                   "{p}把{from}改成{to}(−{cost}工人)"),
     "take": _t("{p} takes the {tile} from depot {depot}", "{p}從儲藏區{depot}拿了{tile}", "{p}从储藏区{depot}拿了{tile}"),
     "discard": _t("{p} discards the {tile}", "{p}棄掉{tile}", "{p}弃掉{tile}"),
     "place": _t("{p} places the {tile} on space {space}", "{p}把{tile}放在空格{space}", "{p}把{tile}放在空格{space}"),
@@ -346,7 +348,7 @@ TAKE_WHAT: dict[str, L] = {
 
 def _ev(key: str, locale: Locale, **kw: Any) -> str:
     """An event line; a count of exactly one picks the key's singular form (``<key>_1``) if any."""
-    if (kw.get("n") == 1 or kw.get("gain") == 1) and f"{key}_1" in EVENTS:
+    if 1 in (kw.get("n"), kw.get("gain"), kw.get("cost")) and f"{key}_1" in EVENTS:
         key = f"{key}_1"
     return localised(EVENTS[key], locale).format(**kw)
 
@@ -407,7 +409,9 @@ def event_text(event: dict[str, Any], locale: Locale = "en", names: list[str] | 
             return _ev(key, locale, p=_seat_name(0, names), filled=solo["filled"])
         rows = final.get("rows", [])
         order = final.get("ranking", [])
-        kw["scores"] = ", ".join(f"{_seat_name(s, names)} {rows[s]['total']}" for s in order)
+        kw["scores"] = ("、" if locale.startswith("zh") else ", ").join(
+            f"{_seat_name(s, names)} {rows[s]['total']}" for s in order
+        )
     if kind in EVENTS:
         return _ev(kind, locale, **kw)
     return kind

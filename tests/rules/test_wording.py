@@ -32,3 +32,17 @@ def test_final_lines_list_players_as_chinese_does() -> None:
            "shared": False, "decided_by": None}
     assert "小波 14、安娜 9" in fixer.event_text(end, "zh-CN", NAMES)
     assert "小波 14, 安娜 9" in fixer.event_text(end, "en", NAMES)
+
+
+def test_burgundy_adjust_of_one_and_final_scores_in_chinese() -> None:
+    one = {"kind": "adjust", "seat": 0, "from": 2, "to": 3, "cost": 1}
+    assert burgundy_texts.event_text(one, "en", NAMES).endswith("(−1 worker)")
+    assert burgundy_texts.event_text({**one, "cost": 2}, "en", NAMES).endswith("(−2 workers)")
+    final = {"kind": "game_over", "final": {"rows": [{"total": 90}, {"total": 120}], "ranking": [1, 0]}}
+    assert "小波 120、安娜 90" in burgundy_texts.event_text(final, "zh-TW", NAMES)
+
+
+def test_tuscany_region_cards_have_one_name_in_chinese() -> None:
+    from rules.tuscany.names import BONUS
+
+    assert "區域牌" in BONUS["RC"]["zh-TW"] and "区域牌" in BONUS["RC"]["zh-CN"]
