@@ -466,6 +466,8 @@ def event_text(event: Event, locale: Locale, names: list[str] | None) -> str:
         fields["tile"] = item_label(str(event["tile"]), locale)
     elif kind == "bonus":
         fields["tile"] = f"{event['tile']} ({localised(BONUS[event['tile']], locale)})"
+    elif kind == "pay" and "colour" in event:  # in words; a log from before the colour was noted keeps its code
+        fields["payment"] = pay_label(str(event["payment"]), str(event["colour"]), locale)
     elif kind == "yield":
         fields["reward"] = _reward_text([(str(k), int(n)) for k, n in event.get("reward", [])], locale)
     elif kind == "trigger":

@@ -161,3 +161,14 @@ def test_counts_of_one_are_singular_and_chinese_lists_use_the_enumeration_comma(
     assert "+1 工人、抽 1 張區域牌" in event_text(reward, "zh-TW", names)
     over = event_text({"kind": "over", "red": [30, 41]}, "zh-CN", names)
     assert "Bo 41、Ana 30" in over, over
+
+
+def test_a_payment_reads_in_words_and_an_old_logged_one_keeps_its_code() -> None:
+    from rules.tuscany.texts import event_text
+
+    names = ["Ana", "Bo"]
+    paid = {"kind": "pay", "seat": 1, "payment": "F+CC", "colour": "F"}
+    assert event_text(paid, "en", names) == "Bo pays 1 light green + a red pair"
+    assert "+" not in event_text({**paid, "payment": "F+F"}, "zh-TW", names).split("支付")[1]
+    old = {"kind": "pay", "seat": 1, "payment": "F+CC"}
+    assert event_text(old, "en", names) == "Bo pays F+CC"
