@@ -35,7 +35,7 @@ TILE_NAMES: dict[str, L] = {
     "BOA": _t("boarding house", "宿舍", "宿舍"),
     "BAN": _t("bank", "銀行", "银行"),
     "CIT": _t("city hall", "市政廳", "市政厅"),
-    "WAT": _t("watchtower", "瞭望台", "了望台"),
+    "WAT": _t("watchtower", "瞭望台", "瞭望台"),
     "JOK": _t("joker", "百搭板塊", "百搭板块"),
 }
 KNOWLEDGE_EFFECTS: dict[str, L] = {
@@ -55,7 +55,7 @@ KNOWLEDGE_EFFECTS: dict[str, L] = {
     "K14": _t("take workers: 4 instead of 2", "拿工人得4個", "拿工人得4个"),
     "K15": _t("3 VP per goods kind sold", "每種賣出貨物3勝分", "每种卖出货物3胜分"),
     "K16": _t("4 VP per warehouse", "每座倉庫4勝分", "每座仓库4胜分"),
-    "K17": _t("4 VP per watchtower", "每座瞭望台4勝分", "每座了望台4胜分"),
+    "K17": _t("4 VP per watchtower", "每座瞭望台4勝分", "每座瞭望台4胜分"),
     "K18": _t("4 VP per carpenter's workshop", "每座木匠工作坊4勝分", "每座木匠的工作坊4胜分"),
     "K19": _t("4 VP per church", "每座教堂4勝分", "每座教堂4胜分"),
     "K20": _t("4 VP per market", "每座市場4勝分", "每座市场4胜分"),
@@ -89,7 +89,7 @@ WHY_NAMES: dict[str, L] = {
     "region": _t("region completed", "區塊完成", "区块完成"),
     "animals": _t("animals", "動物", "动物"),
     "sale": _t("sale", "賣貨", "卖货"),
-    "watchtower": _t("watchtower", "瞭望台", "了望台"),
+    "watchtower": _t("watchtower", "瞭望台", "瞭望台"),
     "bonus": _t("bonus tile", "獎勵板塊", "奖励板块"),
     "knowledge": _t("knowledge tile", "知識板塊", "知识板块"),
     "purchase": _t("bought with silver", "用銀幣購買", "用银币购买"),
@@ -541,7 +541,7 @@ HELP: dict[str, L] = {
         "建築:倉庫(賣貨)、木匠工作坊/教堂/市場(拿板塊)、宿舍(+4工人)、銀行(+2銀幣)、市政廳(放板塊)、瞭望台(+4勝分);"
         "每個城市每種一座。知識板塊:特殊能力或終局勝分。",
         "城堡:一次额外行动。矿场:每阶段结束得1银币。船:顺位前进并拿一个储藏区的货物(最多3种)。动物:同牧场同种动物得分。"
-        "建筑:仓库(卖货)、木匠的工作坊/教堂/市场(拿板块)、宿舍(+4工人)、银行(+2银币)、市政厅(放板块)、了望台(+4胜分);"
+        "建筑:仓库(卖货)、木匠的工作坊/教堂/市场(拿板块)、宿舍(+4工人)、银行(+2银币)、市政厅(放板块)、瞭望台(+4胜分);"
         "每个城市每种一座。知识板块:特殊能力或终局胜分。"),
     "scoring": _t(
         "Completed region: 1/3/6/10/15/21/28/36 VP by size plus 10/8/6/4/2 by phase (A-E). First/second to fill "

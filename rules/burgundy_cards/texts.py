@@ -34,7 +34,7 @@ TYPE_NAMES: dict[str, L] = {
     "BOA": _t("boarding house", "宿舍", "宿舍"),
     "BAN": _t("bank", "銀行", "银行"),
     "CIT": _t("city hall", "市政廳", "市政厅"),
-    "WAT": _t("watchtower", "瞭望台", "了望台"),
+    "WAT": _t("watchtower", "瞭望台", "瞭望台"),
     "LGT": _t("light goods", "淺棕色貨物", "浅棕色货物"),
     "MED": _t("medium goods", "棕色貨物", "棕色货物"),
     "DRK": _t("dark goods", "深棕色貨物", "深棕色货物"),
@@ -447,7 +447,7 @@ HELP: dict[str, L] = {
         "銀行(+3銀幣)、市政廳(把另一個計畫放到莊園)、瞭望台(+1分)。",
         "城堡:任意点数的免费行动。矿场:+2银币。修道院:百搭,可保持修道院或加入庄园已有的种类(cloister_join=any 时可加入任何种类)。知识:+2工人。船:一张货物卡。牧场:一张动物卡。"
         "建筑:仓库(出售一种货物)、木匠的工作坊(拿建筑/知识)、教堂(城堡/矿场/修道院)、市场(船/牧场)、宿舍(货物或动物)、"
-        "银行(+3银币)、市政厅(把另一个计划放到庄园)、了望台(+1分)。"),
+        "银行(+3银币)、市政厅(把另一个计划放到庄园)、瞭望台(+1分)。"),
     "scoring": _t(
         "End: every triple of a colour (castle 5, mine 5, cloister 6, knowledge 4, ship 4, pasture 4, building 3 "
         "by default), +1 per '1.' bonus card (first triple of a colour), the 'All 7' card, VP cards, sold goods, "

@@ -43,8 +43,8 @@ LABELS: dict[str, L] = {
     },
     "take_discard": {
         "en": "Take slot {slot}, discarding {item} from storage",
-        "zh-TW": "拿取第 {slot} 格,並棄置存放區的 {item}",
-        "zh-CN": "拿取第 {slot} 格,并弃置存放区的 {item}",
+        "zh-TW": "拿取第 {slot} 格,並棄置存放區的{item}",
+        "zh-CN": "拿取第 {slot} 格,并弃置存放区的{item}",
     },
     "place": {
         "en": "Place the {tile} from storage on {space}, paying {pay}",
