@@ -35,7 +35,7 @@ TILE_NAMES: dict[str, L] = {
     "BOA": _t("boarding house", "宿舍", "宿舍"),
     "BAN": _t("bank", "銀行", "银行"),
     "CIT": _t("city hall", "市政廳", "市政厅"),
-    "WAT": _t("watchtower", "瞭望台", "了望台"),
+    "WAT": _t("watchtower", "瞭望台", "瞭望台"),
     "JOK": _t("joker", "百搭板塊", "百搭板块"),
 }
 KNOWLEDGE_EFFECTS: dict[str, L] = {
@@ -55,7 +55,7 @@ KNOWLEDGE_EFFECTS: dict[str, L] = {
     "K14": _t("take workers: 4 instead of 2", "拿工人得4個", "拿工人得4个"),
     "K15": _t("3 VP per goods kind sold", "每種賣出貨物3勝分", "每种卖出货物3胜分"),
     "K16": _t("4 VP per warehouse", "每座倉庫4勝分", "每座仓库4胜分"),
-    "K17": _t("4 VP per watchtower", "每座瞭望台4勝分", "每座了望台4胜分"),
+    "K17": _t("4 VP per watchtower", "每座瞭望台4勝分", "每座瞭望台4胜分"),
     "K18": _t("4 VP per carpenter's workshop", "每座木匠工作坊4勝分", "每座木匠的工作坊4胜分"),
     "K19": _t("4 VP per church", "每座教堂4勝分", "每座教堂4胜分"),
     "K20": _t("4 VP per market", "每座市場4勝分", "每座市场4胜分"),
@@ -89,7 +89,7 @@ WHY_NAMES: dict[str, L] = {
     "region": _t("region completed", "區塊完成", "区块完成"),
     "animals": _t("animals", "動物", "动物"),
     "sale": _t("sale", "賣貨", "卖货"),
-    "watchtower": _t("watchtower", "瞭望台", "了望台"),
+    "watchtower": _t("watchtower", "瞭望台", "瞭望台"),
     "bonus": _t("bonus tile", "獎勵板塊", "奖励板块"),
     "knowledge": _t("knowledge tile", "知識板塊", "知识板块"),
     "purchase": _t("bought with silver", "用銀幣購買", "用银币购买"),
@@ -276,6 +276,8 @@ EVENTS: dict[str, L] = {
     "pass": _t("{p} ends the turn", "{p}結束回合", "{p}结束回合"),
     "adjust": _t("{p} turns a {from} into a {to} (−{cost} workers)", "{p}把{from}改成{to}(−{cost}工人)",
                  "{p}把{from}改成{to}(−{cost}工人)"),
+    "adjust_1": _t("{p} turns a {from} into a {to} (−{cost} worker)", "{p}把{from}改成{to}(−{cost}工人)",
+                   "{p}把{from}改成{to}(−{cost}工人)"),
     "take": _t("{p} takes the {tile} from depot {depot}", "{p}從儲藏區{depot}拿了{tile}", "{p}从储藏区{depot}拿了{tile}"),
     "discard": _t("{p} discards the {tile}", "{p}棄掉{tile}", "{p}弃掉{tile}"),
     "place": _t("{p} places the {tile} on space {space}", "{p}把{tile}放在空格{space}", "{p}把{tile}放在空格{space}"),
@@ -286,12 +288,14 @@ EVENTS: dict[str, L] = {
     "sell": _t("{p} sells {count} × goods {goods} (+{silver} silver{extra})", "{p}賣出{count}個{goods}號貨物(+{silver}銀幣{extra})",
                "{p}卖出{count}个{goods}号货物(+{silver}银币{extra})"),
     "workers": _t("{p} takes {gain} workers{extra}", "{p}拿{gain}個工人{extra}", "{p}拿{gain}个工人{extra}"),
+    "workers_1": _t("{p} takes {gain} worker{extra}", "{p}拿{gain}個工人{extra}", "{p}拿{gain}个工人{extra}"),
     "buy": _t("{p} buys the {tile} for 2 silver", "{p}花2銀幣買了{tile}", "{p}花2银币买了{tile}"),
     "ship_goods": _t("{p} loads goods {goods} from depot {depots}", "{p}從儲藏區{depots}拿了貨物{goods}",
                      "{p}从储藏区{depots}拿了货物{goods}"),
     "goods_lost": _t("Goods {goods} leave the game", "貨物{goods}移出遊戲", "货物{goods}移出游戏"),
     "gain_silver": _t("{p} +{n} silver ({tile})", "{p} +{n}銀幣({tile})", "{p} +{n}银币({tile})"),
     "gain_workers": _t("{p} +{n} workers ({tile})", "{p} +{n}工人({tile})", "{p} +{n}工人({tile})"),
+    "gain_workers_1": _t("{p} +{n} worker ({tile})", "{p} +{n}工人({tile})", "{p} +{n}工人({tile})"),
     "income": _t("{p} earns {silver} silver from mines{extra}", "{p}從礦場得到{silver}銀幣{extra}",
                  "{p}从矿场得到{silver}银币{extra}"),
     "target": _t("{p} reaches the target: free action, next target {target}", "{p}達到目標:額外行動,新目標{target}",
@@ -308,7 +312,8 @@ EVENTS: dict[str, L] = {
     "bonus": _t(": {bonus} bonus tile", ":{bonus}獎勵板塊", ":{bonus}奖励板块"),
     "large": _t("large", "大", "大"),
     "small": _t("small", "小", "小"),
-    "plus_workers": _t(", +{n} worker", ",+{n}工人", ",+{n}工人"),
+    "plus_workers": _t(", +{n} workers", ",+{n}工人", ",+{n}工人"),
+    "plus_workers_1": _t(", +{n} worker", ",+{n}工人", ",+{n}工人"),
     "plus_silver": _t(" and 1 silver", "和1銀幣", "和1银币"),
     "region": _t("region of {size}", "{size}格區塊", "{size}格区块"),
 }
@@ -342,6 +347,9 @@ TAKE_WHAT: dict[str, L] = {
 
 
 def _ev(key: str, locale: Locale, **kw: Any) -> str:
+    """An event line; a count of exactly one picks the key's singular form (``<key>_1``) if any."""
+    if 1 in (kw.get("n"), kw.get("gain"), kw.get("cost")) and f"{key}_1" in EVENTS:
+        key = f"{key}_1"
     return localised(EVENTS[key], locale).format(**kw)
 
 
@@ -401,7 +409,9 @@ def event_text(event: dict[str, Any], locale: Locale = "en", names: list[str] | 
             return _ev(key, locale, p=_seat_name(0, names), filled=solo["filled"])
         rows = final.get("rows", [])
         order = final.get("ranking", [])
-        kw["scores"] = ", ".join(f"{_seat_name(s, names)} {rows[s]['total']}" for s in order)
+        kw["scores"] = ("、" if locale.startswith("zh") else ", ").join(
+            f"{_seat_name(s, names)} {rows[s]['total']}" for s in order
+        )
     if kind in EVENTS:
         return _ev(kind, locale, **kw)
     return kind
@@ -531,7 +541,7 @@ HELP: dict[str, L] = {
         "建築:倉庫(賣貨)、木匠工作坊/教堂/市場(拿板塊)、宿舍(+4工人)、銀行(+2銀幣)、市政廳(放板塊)、瞭望台(+4勝分);"
         "每個城市每種一座。知識板塊:特殊能力或終局勝分。",
         "城堡:一次额外行动。矿场:每阶段结束得1银币。船:顺位前进并拿一个储藏区的货物(最多3种)。动物:同牧场同种动物得分。"
-        "建筑:仓库(卖货)、木匠的工作坊/教堂/市场(拿板块)、宿舍(+4工人)、银行(+2银币)、市政厅(放板块)、了望台(+4胜分);"
+        "建筑:仓库(卖货)、木匠的工作坊/教堂/市场(拿板块)、宿舍(+4工人)、银行(+2银币)、市政厅(放板块)、瞭望台(+4胜分);"
         "每个城市每种一座。知识板块:特殊能力或终局胜分。"),
     "scoring": _t(
         "Completed region: 1/3/6/10/15/21/28/36 VP by size plus 10/8/6/4/2 by phase (A-E). First/second to fill "

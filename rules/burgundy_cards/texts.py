@@ -34,7 +34,7 @@ TYPE_NAMES: dict[str, L] = {
     "BOA": _t("boarding house", "宿舍", "宿舍"),
     "BAN": _t("bank", "銀行", "银行"),
     "CIT": _t("city hall", "市政廳", "市政厅"),
-    "WAT": _t("watchtower", "瞭望台", "了望台"),
+    "WAT": _t("watchtower", "瞭望台", "瞭望台"),
     "LGT": _t("light goods", "淺棕色貨物", "浅棕色货物"),
     "MED": _t("medium goods", "棕色貨物", "棕色货物"),
     "DRK": _t("dark goods", "深棕色貨物", "深棕色货物"),
@@ -114,7 +114,7 @@ DESCRIBE: dict[str, L] = {
     "cityhall": _t("City hall: build {card}", "市政廳:把{card}放到莊園", "市政厅:把{card}放到庄园"),
     "grab": _t("Take {card} from the display", "從展示區拿取{card}", "从展示区拿取{card}"),
     "sellk": _t("Warehouse: sell all {kind} goods", "倉庫:出售所有{kind}貨物", "仓库:出售所有{kind}货物"),
-    "first": _t("Player {n} starts", "玩家{n}為起始玩家", "玩家{n}为起始玩家"),
+    "first": _t("The player in seat {n} starts", "{n} 號座位的玩家為起始玩家", "{n} 号座位的玩家为起始玩家"),
     "draw": _t("Draw {card}", "抽到{card}", "抽到{card}"),
     "slice_card": _t("Play card {slot}", "打出手牌{slot}", "打出手牌{slot}"),
     "slice_other": _t("Buy, end, other", "購買、結束等", "购买、结束等"),
@@ -234,6 +234,7 @@ EVENTS: dict[str, L] = {
                "{p}集齐七种卡片,获得{card}({vp}分)"),
     "gain_silver": _t("{p} +{n} silver ({card})", "{p} +{n}銀幣({card})", "{p} +{n}银币({card})"),
     "gain_workers": _t("{p} +{n} workers ({card})", "{p} +{n}工人({card})", "{p} +{n}工人({card})"),
+    "gain_workers_1": _t("{p} +{n} worker ({card})", "{p} +{n}工人({card})", "{p} +{n}工人({card})"),
     "gain_vp": _t("{p} +{n} VP ({card})", "{p} +{n}分({card})", "{p} +{n}分({card})"),
     "sell": _t("{p} sells {count} {kind} goods: +{silver} silver, {vp} VP", "{p}出售{count}張{kind}貨物:+{silver}銀幣,{vp}分",
                "{p}出售{count}张{kind}货物:+{silver}银币,{vp}分"),
@@ -266,6 +267,9 @@ EVENTS: dict[str, L] = {
 
 
 def _e(key: str, locale: Locale, **kw: Any) -> str:
+    """An event line; a count of exactly one picks the key's singular form (``<key>_1``) if any."""
+    if kw.get("n") == 1 and f"{key}_1" in EVENTS:
+        key = f"{key}_1"
     return localised(EVENTS[key], locale).format(**kw)
 
 
@@ -443,7 +447,7 @@ HELP: dict[str, L] = {
         "銀行(+3銀幣)、市政廳(把另一個計畫放到莊園)、瞭望台(+1分)。",
         "城堡:任意点数的免费行动。矿场:+2银币。修道院:百搭,可保持修道院或加入庄园已有的种类(cloister_join=any 时可加入任何种类)。知识:+2工人。船:一张货物卡。牧场:一张动物卡。"
         "建筑:仓库(出售一种货物)、木匠的工作坊(拿建筑/知识)、教堂(城堡/矿场/修道院)、市场(船/牧场)、宿舍(货物或动物)、"
-        "银行(+3银币)、市政厅(把另一个计划放到庄园)、了望台(+1分)。"),
+        "银行(+3银币)、市政厅(把另一个计划放到庄园)、瞭望台(+1分)。"),
     "scoring": _t(
         "End: every triple of a colour (castle 5, mine 5, cloister 6, knowledge 4, ship 4, pasture 4, building 3 "
         "by default), +1 per '1.' bonus card (first triple of a colour), the 'All 7' card, VP cards, sold goods, "

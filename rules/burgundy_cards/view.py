@@ -29,7 +29,7 @@ from rules.burgundy_cards import data as D
 from rules.burgundy_cards.moves import ask_options, reachable, stage, valued_actions
 from rules.burgundy_cards.notation import fmt
 from rules.burgundy_cards.scoring import breakdown
-from rules.burgundy_cards.state import State, clone, current, die, storage_cards
+from rules.burgundy_cards.state import State, clone, current, die, storage_cards, supply
 from rules.core import CHANCE
 
 FLOW_KEYS = ("queue", "step", "await", "tidx", "start", "dealt", "turn", "stack")
@@ -115,6 +115,8 @@ def build_view(st: State, seat: int | None, to_act: list[int]) -> dict[str, Any]
         "final": st["final"],
         "triple_vp": dict(D.TRIPLE_VP[st["opt"]["triple_vp"]]),
         "solo_target": int(st["opt"]["solo_target"]) if st["n"] == 1 else None,
+        # With ``supply_limits=cards`` what is left of the silver and worker cards (None: unlimited).
+        "supply": None if supply(st, "silver") is None else {w: supply(st, w) for w in ("silver", "workers")},
         "flow": clone({key: st[key] for key in FLOW_KEYS}),
     }
     if seat is not None and 0 <= seat < st["n"]:

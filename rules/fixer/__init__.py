@@ -174,7 +174,7 @@ class Fixer(Game):
             return f"S{seat + 1}"
 
         def score_line(scores: list[int], seats: list[int]) -> str:
-            return ", ".join(f"{who(s)} {v}" for s, v in zip(seats, scores, strict=True))
+            return texts.text("sep", locale).join(f"{who(s)} {v}" for s, v in zip(seats, scores, strict=True))
 
         kind = event["kind"]
         if kind == "play":
@@ -229,7 +229,8 @@ class Fixer(Game):
         if kind == "game_end":
             by_seat = dict(zip(event["seats"], event["scores"], strict=True))
             line = texts.text(
-                "ev_game_end", locale, scores=", ".join(f"{who(s)} {by_seat[s]}" for s in event["ranking"])
+                "ev_game_end", locale,
+                scores=texts.text("sep", locale).join(f"{who(s)} {by_seat[s]}" for s in event["ranking"]),
             )
             if event.get("instant_win") is not None:
                 return texts.text("ev_instant", locale, who=who(event["instant_win"])) + " " + line

@@ -17,6 +17,7 @@ SUIT_NAMES: dict[str, dict[Locale, str]] = {
 }
 
 T: dict[str, dict[Locale, str]] = {
+    "sep": {"en": ", ", "zh-TW": "、", "zh-CN": "、"},
     "play": {"en": "Play {card} to @{region}", "zh-TW": "打出 {card} 到 @{region}", "zh-CN": "打出 {card} 到 @{region}"},
     "keep": {"en": "Keep {card} (add to hand)", "zh-TW": "保留 {card}(加入手牌)", "zh-CN": "保留 {card}(加入手牌)"},
     "keep_from": {

@@ -232,6 +232,10 @@ def card_name(card: str, locale: Locale) -> str:
     return f"{card} ({localised(CARD_NAMES[card], locale)})"
 
 
+LIST_SEPARATOR: dict[Locale, str] = {"en": ", ", "zh-TW": "、", "zh-CN": "、"}
+"""Between the items of a list in a line: Chinese lists with the enumeration comma."""
+
+
 def describe(action: str, locale: Locale) -> str:
     words = action.strip().split()
     if not words:
@@ -300,7 +304,7 @@ def event_text(event: Event, locale: Locale, names: list[str] | None) -> str:
     if kind == "over":
         scores = event["scores"]
         order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
-        fields["rows"] = ", ".join(f"{seat_name(s, locale, names)} {scores[s]}" for s in order)
+        fields["rows"] = localised(LIST_SEPARATOR, locale).join(f"{seat_name(s, locale, names)} {scores[s]}" for s in order)
     template = EVENTS.get(kind)
     if template is None:
         return str(event)

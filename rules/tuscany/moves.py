@@ -394,7 +394,7 @@ def _place(s: State, seat: int, text: str, words: list[str], ev: list[Event]) ->
     p["store"].remove(item)
     if item == "hex":
         p["fresh"] = min(p["fresh"], p["store"].count("hex"))
-    ev.append({"kind": "pay", "seat": seat, "payment": payment_text(units)})
+    ev.append({"kind": "pay", "seat": seat, "payment": payment_text(units), "colour": colour})
     flow.push(s, ["place", seat, item, space])
 
 

@@ -33,8 +33,8 @@ TILE: dict[str, L] = {
 }
 
 BONUS: dict[str, L] = {
-    "RC": {"en": "+1 region card", "zh-TW": "+1 資源牌", "zh-CN": "+1 资源牌"},
-    "ST": {"en": "+1 storage", "zh-TW": "+1 存放區", "zh-CN": "+1 存放区"},
+    "RC": {"en": "+1 region card", "zh-TW": "+1 區域牌", "zh-CN": "+1 区域牌"},
+    "ST": {"en": "+1 storage, +2 green", "zh-TW": "+1 存放區,綠色 +2", "zh-CN": "+1 存放区,绿色 +2"},
     "MA": {"en": "+1 marble", "zh-TW": "+1 大理石", "zh-CN": "+1 大理石"},
     "WO": {"en": "+1 worker", "zh-TW": "+1 工人", "zh-CN": "+1 工人"},
     "YI": {"en": "+1 yield card", "zh-TW": "+1 生產牌", "zh-CN": "+1 生产牌"},

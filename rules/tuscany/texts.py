@@ -43,8 +43,8 @@ LABELS: dict[str, L] = {
     },
     "take_discard": {
         "en": "Take slot {slot}, discarding {item} from storage",
-        "zh-TW": "拿取第 {slot} 格,並棄置存放區的 {item}",
-        "zh-CN": "拿取第 {slot} 格,并弃置存放区的 {item}",
+        "zh-TW": "拿取第 {slot} 格,並棄置存放區的{item}",
+        "zh-CN": "拿取第 {slot} 格,并弃置存放区的{item}",
     },
     "place": {
         "en": "Place the {tile} from storage on {space}, paying {pay}",
@@ -200,6 +200,7 @@ EVENTS: dict[str, L] = {
         "zh-CN": "{who} 红色 +{n}(没有空位放六角指示物)",
     },
     "workers": {"en": "{who} +{n} workers", "zh-TW": "{who} +{n} 工人", "zh-CN": "{who} +{n} 工人"},
+    "workers_1": {"en": "{who} +{n} worker", "zh-TW": "{who} +{n} 工人", "zh-CN": "{who} +{n} 工人"},
     "marble": {"en": "{who} +{n} marble", "zh-TW": "{who} +{n} 大理石", "zh-CN": "{who} +{n} 大理石"},
     "hex": {
         "en": "{who} gains a hex token",
@@ -230,8 +231,11 @@ REWARDS: dict[str, L] = {
     "red": {"en": "+{n} red", "zh-TW": "紅色 +{n}", "zh-CN": "红色 +{n}"},
     "marble": {"en": "+{n} marble", "zh-TW": "+{n} 大理石", "zh-CN": "+{n} 大理石"},
     "workers": {"en": "+{n} workers", "zh-TW": "+{n} 工人", "zh-CN": "+{n} 工人"},
+    "workers_1": {"en": "+{n} worker", "zh-TW": "+{n} 工人", "zh-CN": "+{n} 工人"},
     "cards": {"en": "draw {n} region cards", "zh-TW": "抽 {n} 張區域牌", "zh-CN": "抽 {n} 张区域牌"},
-    "hex": {"en": "+{n} hex token", "zh-TW": "+{n} 六角指示物", "zh-CN": "+{n} 六角指示物"},
+    "cards_1": {"en": "draw {n} region card", "zh-TW": "抽 {n} 張區域牌", "zh-CN": "抽 {n} 张区域牌"},
+    "hex": {"en": "+{n} hex tokens", "zh-TW": "+{n} 六角指示物", "zh-CN": "+{n} 六角指示物"},
+    "hex_1": {"en": "+{n} hex token", "zh-TW": "+{n} 六角指示物", "zh-CN": "+{n} 六角指示物"},
 }
 
 SEAT: L = {"en": "Seat {n}", "zh-TW": "{n} 號座位", "zh-CN": "{n} 号座位"}
@@ -420,8 +424,19 @@ def group(action: str) -> str:
     return GROUPS.get(words[0].lower(), "move") if words else "move"
 
 
+LIST_SEPARATOR: dict[str, str] = {"en": ", ", "zh-TW": "、", "zh-CN": "、"}
+"""Between the items of a list in a line: Chinese lists with the enumeration comma."""
+
+
+def _singular(table: dict[str, L], key: str, n: object) -> str:
+    """``key``, or its singular form ``<key>_1`` when the count is exactly one and it has one."""
+    return f"{key}_1" if n == 1 and f"{key}_1" in table else key
+
+
 def _reward_text(rewards: list[tuple[str, int]], locale: Locale) -> str:
-    return ", ".join(localised(REWARDS[k], locale).format(n=n) for k, n in rewards)
+    return localised(LIST_SEPARATOR, locale).join(
+        localised(REWARDS[_singular(REWARDS, k, n)], locale).format(n=n) for k, n in rewards
+    )
 
 
 def event_text(event: Event, locale: Locale, names: list[str] | None) -> str:
@@ -442,7 +457,7 @@ def event_text(event: Event, locale: Locale, names: list[str] | None) -> str:
     elif kind == "boards":
         fields["boards"] = " ".join(event["boards"])
     elif kind == "started":
-        fields["spaces"] = ", ".join(
+        fields["spaces"] = localised(LIST_SEPARATOR, locale).join(
             f"{seat_name(i, locale, names)} {sp}" for i, sp in enumerate(event["spaces"])
         )
     elif kind == "discard":
@@ -451,6 +466,8 @@ def event_text(event: Event, locale: Locale, names: list[str] | None) -> str:
         fields["tile"] = item_label(str(event["tile"]), locale)
     elif kind == "bonus":
         fields["tile"] = f"{event['tile']} ({localised(BONUS[event['tile']], locale)})"
+    elif kind == "pay" and "colour" in event:  # in words; a log from before the colour was noted keeps its code
+        fields["payment"] = pay_label(str(event["payment"]), str(event["colour"]), locale)
     elif kind == "yield":
         fields["reward"] = _reward_text([(str(k), int(n)) for k, n in event.get("reward", [])], locale)
     elif kind == "trigger":
@@ -458,8 +475,8 @@ def event_text(event: Event, locale: Locale, names: list[str] | None) -> str:
     elif kind in ("scoring", "over"):
         reds = event["red"]
         ranked = sorted(range(len(reds)), key=lambda i: (-reds[i], i))
-        fields["rows"] = ", ".join(f"{seat_name(i, locale, names)} {reds[i]}" for i in ranked)
-    template = EVENTS.get(kind)
+        fields["rows"] = localised(LIST_SEPARATOR, locale).join(f"{seat_name(i, locale, names)} {reds[i]}" for i in ranked)
+    template = EVENTS.get(_singular(EVENTS, kind, event.get("n")))
     if template is None:
         return ""
     return localised(template, locale).format(**fields)

@@ -66,7 +66,7 @@ KNOWLEDGE_EFFECTS = {  # VIEW.md "knowledge_effects" (a few, as the engine would
     "K05": {"en": "ships load 2 neighbouring depots", "zh-TW": "船可拿相鄰兩區的貨", "zh-CN": "船可拿相邻两区的货"},
     "K12": {"en": "take tiles ±1 free", "zh-TW": "拿板塊免費±1", "zh-CN": "拿板块免费±1"},
     "K15": {"en": "3 VP per goods kind sold", "zh-TW": "每種賣出貨物3勝分", "zh-CN": "每种卖出货物3胜分"},
-    "K17": {"en": "4 VP per watchtower", "zh-TW": "每座瞭望台4勝分", "zh-CN": "每座了望台4胜分"},
+    "K17": {"en": "4 VP per watchtower", "zh-TW": "每座瞭望台4勝分", "zh-CN": "每座瞭望台4胜分"},
     "K24": {"en": "4 VP per animal species", "zh-TW": "每種動物4勝分", "zh-CN": "每种动物4胜分"},
 }
 

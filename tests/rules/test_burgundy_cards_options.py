@@ -60,10 +60,15 @@ def test_supply_limits() -> None:
     st, events = act(st, 0, "play 1 build BAN2a")
     assert st["pl"][0]["silver"] == 1
     assert next(e for e in events if e["kind"] == "gain")["n"] == 1
+    # Every seat sees what is left (public: it follows from everyone's silver and workers).
+    workers_left = 22 - sum(p["workers"] for p in st["pl"])
+    for seat in (None, 0, 1):
+        assert GAME.view(st, seat)["supply"] == {"silver": 0, "workers": workers_left}
     unlimited = position(hand=["KNO2a"], silver=0, proj=["BAN2a"])
     unlimited["pl"][1]["silver"] = 15
     unlimited, _ = act(unlimited, 0, "play 1 build BAN2a")
     assert unlimited["pl"][0]["silver"] == 3
+    assert GAME.view(unlimited, 0)["supply"] is None
 
 
 def test_solo_target_and_verdict() -> None:

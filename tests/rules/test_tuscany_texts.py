@@ -45,7 +45,7 @@ def english_left(text: str) -> bool:
         ("take 3 discard 1V1", "Take slot 3, discarding village 1V1 from storage", None),
         ("assemble C1 A1r B1+1", "Lay out your estate: C1 | A1 (turned) | B1 (1 down)", None),
         ("castle 4@f2", "Castle: put the tile from slot 4 on f2 for free", None),
-        ("bonus ST", "Take the bonus tile ST (+1 storage)", "拿取獎勵板塊 ST (+1 存放區)"),
+        ("bonus ST", "Take the bonus tile ST (+1 storage, +2 green)", "拿取獎勵板塊 ST (+1 存放區,綠色 +2)"),
     ],
 )
 def test_describe(action: str, en: str, zh_tw: str | None) -> None:
@@ -148,3 +148,27 @@ def test_marble_only_once_per_turn() -> None:
 def test_illegal_action_type() -> None:
     with pytest.raises(IllegalAction):
         GAME.apply(e1(), 0, "place")
+
+
+def test_counts_of_one_are_singular_and_chinese_lists_use_the_enumeration_comma() -> None:
+    from rules.tuscany.texts import event_text
+
+    names = ["Ana", "Bo"]
+    assert event_text({"kind": "workers", "seat": 0, "n": 1}, "en", names) == "Ana +1 worker"
+    assert event_text({"kind": "workers", "seat": 0, "n": 2}, "en", names) == "Ana +2 workers"
+    reward = {"kind": "yield", "seat": 1, "card": "Y3", "reward": [["workers", 1], ["cards", 1]]}
+    assert "+1 worker, draw 1 region card" in event_text(reward, "en", names)
+    assert "+1 工人、抽 1 張區域牌" in event_text(reward, "zh-TW", names)
+    over = event_text({"kind": "over", "red": [30, 41]}, "zh-CN", names)
+    assert "Bo 41、Ana 30" in over, over
+
+
+def test_a_payment_reads_in_words_and_an_old_logged_one_keeps_its_code() -> None:
+    from rules.tuscany.texts import event_text
+
+    names = ["Ana", "Bo"]
+    paid = {"kind": "pay", "seat": 1, "payment": "F+CC", "colour": "F"}
+    assert event_text(paid, "en", names) == "Bo pays 1 light green + a red pair"
+    assert "+" not in event_text({**paid, "payment": "F+F"}, "zh-TW", names).split("支付")[1]
+    old = {"kind": "pay", "seat": 1, "payment": "F+CC"}
+    assert event_text(old, "en", names) == "Bo pays F+CC"
