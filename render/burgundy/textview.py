@@ -77,7 +77,7 @@ WORDS: dict[str, L] = {
     "tile_BOA": _t("boarding house", "宿舍", "宿舍"),
     "tile_BAN": _t("bank", "銀行", "银行"),
     "tile_CIT": _t("city hall", "市政廳", "市政厅"),
-    "tile_WAT": _t("watchtower", "瞭望台", "了望台"),
+    "tile_WAT": _t("watchtower", "瞭望台", "瞭望台"),
     "tile_JOK": _t("joker", "百搭板塊", "百搭板块"),
     "colour_C": _t("castle", "城堡", "城堡"),
     "colour_A": _t("pasture", "牧場", "牧场"),

@@ -73,7 +73,7 @@ BUILDING_NAMES: dict[str, dict[str, str]] = {
     "BOA": _t("boarding house", "宿舍", "宿舍"),
     "BAN": _t("bank", "銀行", "银行"),
     "CIT": _t("city hall", "市政廳", "市政厅"),
-    "WAT": _t("watchtower", "瞭望台", "了望台"),
+    "WAT": _t("watchtower", "瞭望台", "瞭望台"),
 }
 """The building types' names, copied from ``texts.TYPE_NAMES`` (the other card types' names are the
 colour words, ``style.COLOUR_NAMES``): a card reads as the move descriptions name it."""

@@ -372,3 +372,22 @@ def test_the_view_lists_the_colours_in_the_rules_order() -> None:
     for players in (1, 4):
         view = GAME.view(_states(players)[1], None)
         assert all(tuple(est["est"]) == D.COLOURS for est in view["estates"])
+
+
+def test_the_supply_left_shows_only_when_it_is_limited() -> None:
+    """With ``supply_limits=cards`` the silver and worker cards run out: the header says what is left."""
+    import render
+    from rules import get
+
+    game = get("burgundy_cards")
+    for options, shown in (({"supply_limits": "cards"}, True), (None, False)):
+        state = game.new(2, options)
+        while game.to_act(state) == [-1]:
+            state, _ = game.apply(state, -1, game.chance_outcomes(state)[0][0])
+        view = game.view(state, None)
+        head = render.text("burgundy_cards", {**view, "locale": "en"})[0]
+        if shown:
+            supply = view["supply"]
+            assert f"silver {supply['silver']}, workers {supply['workers']}" in head
+        else:
+            assert "supply" not in head
