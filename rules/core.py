@@ -58,6 +58,10 @@ class Option:
     label: dict[Locale, str] = field(default_factory=dict)
     players: tuple[int, ...] = ()
     """Player counts where the option applies (empty = all)."""
+    only_with: tuple[tuple[str, Any], ...] = ()
+    """Other options' values this one needs when set away from its default (e.g. Torres's shared
+    deck means nothing in the master version, where every card starts in hand): a combination
+    the rules would ignore is refused, not accepted silently."""
 
     def __post_init__(self) -> None:
         if self.default not in self.choices:
@@ -73,6 +77,11 @@ def localised(texts: dict[Locale, str], locale: Locale) -> str:
             if alt in texts:
                 return texts[alt]
     return texts.get("en", next(iter(texts.values()), ""))
+
+
+def _typed(value: Any) -> str:
+    """An option value as a host types it (``true``, not ``True``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def parse_option_value(option: Option, value: Any) -> Any:
@@ -139,7 +148,8 @@ class Game(ABC):
                 raise IllegalAction(f"unknown option {key}", "unknown_option", option=key)
             value = parse_option_value(known[key], value)
             option = known[key]
-            if option.players and players not in option.players and value != option.default:
+            if option.players and players not in option.players:
+                # Even at its default: a host who typed it expects it to matter at this count.
                 raise IllegalAction(
                     f"option {key} is not available with {players} player(s)",
                     "option_not_for_count",
@@ -147,6 +157,17 @@ class Game(ABC):
                     players=players,
                 )
             out[key] = value
+        for option in self.options:
+            if out[option.key] == option.default:
+                continue
+            for other, needed in option.only_with:
+                if out[other] != needed:
+                    raise IllegalAction(
+                        f"option {option.key} cannot be combined with {other}={out[other]}",
+                        "option_combination",
+                        option=f"{option.key}={_typed(out[option.key])}",
+                        other=f"{other}={_typed(out[other])}",
+                    )
         return out
 
     # ---- flow -------------------------------------------------------------------------------

@@ -179,6 +179,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "{players} 位玩家時不能使用選項 {option}。",
         "zh-CN": "{players} 位玩家时不能使用选项 {option}。",
     },
+    "opt_option_combination": {
+        "en": "Option {option} cannot be combined with {other}: the rules would ignore it.",
+        "zh-TW": "選項 {option} 不能與 {other} 一起使用:規則會忽略它。",
+        "zh-CN": "选项 {option} 不能与 {other} 一起使用:规则会忽略它。",
+    },
     "seating_drawn": {
         "en": "Seat order drawn at random: {order}.",
         "zh-TW": "隨機抽出座位順序:{order}。",
@@ -210,7 +215,7 @@ class TableError(Exception):
         return template.format(**params)
 
 
-CORE_REASONS = ("bad_player_count", "unknown_option", "bad_option_value", "option_not_for_count")
+CORE_REASONS = ("bad_player_count", "unknown_option", "bad_option_value", "option_not_for_count", "option_combination")
 """Refusal keys raised by the shared option checks of ``rules.core`` (not by any one game): their
 words are the platform's, so every game — and the table's own ``seating`` option — reads the same."""
 

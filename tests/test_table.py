@@ -107,6 +107,16 @@ async def test_unknown_game_bad_options_and_no_game(table: TableService) -> None
     with pytest.raises(TableError) as err:
         await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=7)
     assert err.value.key == "bad_capacity"
+    # An option that cannot matter is refused with a reason, even typed at its default value.
+    with pytest.raises(TableError) as err:
+        await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=3, options="solo_rounds=2")
+    assert err.value.key == "bad_options" and "solo_rounds" in err.value.text() and "3 player" in err.value.text()
+    with pytest.raises(TableError) as err:
+        await table.open(channel_id="c", guild_id="g", user=ANN, game="torres", players=2, options="cards=shared, master=true")
+    text = err.value.text()
+    assert err.value.key == "bad_options" and "cards=shared cannot be combined with master=true" in text
+    for ok in ("cards=shared", "master=true", "cards=own, master=true"):  # each alone, or the default with it
+        await table.open(channel_id=f"ok-{ok}", guild_id="g", user=ANN, game="torres", players=2, options=ok)
     for call in (table.join, table.start, table.abandon):
         with pytest.raises(TableError) as err:
             await call(channel_id="nowhere", user=ANN)

@@ -22,6 +22,7 @@ class Torres(Game):
             ("own", "shared"),
             "own",
             {"en": "Action cards", "zh-TW": "行動卡", "zh-CN": "行动卡"},
+            only_with=(("master", False),),  # master: every card starts in hand, nobody draws
         ),
         Option(
             "master",

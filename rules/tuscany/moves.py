@@ -13,7 +13,7 @@ from rules.core import CHANCE, Event, IllegalAction
 from rules.tuscany import flow
 from rules.tuscany.data import BONUS_TYPES, COLOURS, DISPLAY_SLOTS, LETTERS, data
 from rules.tuscany.estate import assemble_moves, parse_board_word, parse_space, shifts_ok
-from rules.tuscany.notation import affordable, needs, parse_payment, payment_text, payments
+from rules.tuscany.notation import affordable, needs, parse_payment, payment_text, payments, tidy
 from rules.tuscany.reasons import illegal
 from rules.tuscany.spaces import castle_targets, open_spaces
 from rules.tuscany.state import State, cards_in, colour_of, copy, lay
@@ -181,7 +181,7 @@ def now_text(s: State, seat: int) -> str:
 def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
     if not isinstance(action, str):
         raise illegal("notation")
-    text = " ".join(action.strip().split())
+    text = tidy(action)
     if state["phase"] == "over":
         raise illegal("game_over")
     acting = to_act(state)

@@ -21,7 +21,20 @@ form (target cards, then pairs in colour order K C V F W M Q T, then wk) and acc
 
 from __future__ import annotations
 
+import re
+
 from rules.tuscany.data import COLOURS
+
+_AROUND_JOINS = re.compile(r"\s*([@+])\s*")
+
+
+def tidy(text: str) -> str:
+    """Typed text as the notation writes it: single spaces, none around ``@`` or ``+``.
+
+    ``place NF4 @ b2 using VV + WW`` is what a player types as often as the listed form (Burgundy
+    accepts such spaces too); no word of the notation begins or ends with ``@`` or ``+`` on its
+    own, so joining them never merges two words that were meant apart."""
+    return _AROUND_JOINS.sub(r"\1", " ".join(text.split()))
 
 Payment = tuple[str, ...]
 """Two units, each ``X`` (card), ``YY`` (pair) or ``wk``."""

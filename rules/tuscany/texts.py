@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core import Event, IllegalAction, Locale, localised
 from rules.tuscany.names import BONUS, FARM, colour_name, localise_params, tile_name
+from rules.tuscany.notation import tidy
 from rules.tuscany.reasons import REASONS
 
 L = dict[Locale, str]
@@ -366,7 +367,7 @@ def _board_label(word: str, locale: Locale) -> str:
 
 
 def describe(action: str, locale: Locale) -> str:
-    words = action.strip().split()
+    words = tidy(action).split()
     if not words:
         return action
     head = words[0].lower()

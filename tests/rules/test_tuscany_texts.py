@@ -172,3 +172,30 @@ def test_a_payment_reads_in_words_and_an_old_logged_one_keeps_its_code() -> None
     assert "+" not in event_text({**paid, "payment": "F+F"}, "zh-TW", names).split("支付")[1]
     old = {"kind": "pay", "seat": 1, "payment": "F+CC"}
     assert event_text(old, "en", names) == "Bo pays F+CC"
+
+
+def test_spaces_around_at_and_plus_are_accepted() -> None:
+    """``place 1Q1 @ c2 using Q + Q`` is the listed move typed with spaces (Burgundy accepts those
+    too): it applies exactly as the listed form, and reads the same in every language."""
+    import random
+
+    from rules.tuscany import GAME
+
+    rng = random.Random(5)
+    checked = set()
+    for seed in range(6):
+        state = GAME.new(2, None)
+        rng.seed(seed)
+        while not GAME.is_over(state) and len(checked) < 2:
+            seat = GAME.to_act(state)[0]
+            options = [o for o, _ in GAME.chance_outcomes(state)] if seat == -1 else GAME.legal_actions(state, seat)
+            for action in options:
+                head = action.split()[0]
+                if seat >= 0 and ("@" in action or "+" in action) and head not in checked:
+                    spaced = action.replace("@", " @ ").replace("+", " + ")
+                    assert GAME.apply(state, seat, spaced) == GAME.apply(state, seat, action)
+                    for locale in ("en", "zh-TW", "zh-CN"):
+                        assert GAME.describe(spaced, locale) == GAME.describe(action, locale)
+                    checked.add(head)
+            state, _ = GAME.apply(state, seat, rng.choice(options))
+    assert {"place", "assemble"} <= checked
