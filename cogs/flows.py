@@ -25,6 +25,7 @@ from cogs.i18n import code, language_name, topic_name, ui
 from table import bots, me, observability, scheduler, timer
 from table import solo as solo_play
 from table.messages import TableError, listing, message
+from table.named import named
 from table.service import Result, TableService, User
 
 
@@ -429,7 +430,7 @@ async def hand(
     )
     if version is not None and not result.shows(version):
         raise TableError("stale")
-    game = rules.get(result.game)
+    game = named(rules.get(result.game), result.names)  # "bob starts", not "Seat 2 starts"
     if part is not None:
         if not legal:
             waiting = [result.names[s] for s in result.to_act if 0 <= s < len(result.names)]

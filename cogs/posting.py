@@ -21,6 +21,7 @@ from cogs.i18n import group_name, ui
 from render import pool as render_pool
 from table import bots, observability, seating
 from table.messages import listing
+from table.named import named
 from table.order import move_order
 from table.service import Result
 
@@ -140,7 +141,7 @@ def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(components.hand_button(result.game_id, label=ui("my_hand", locale)))
-    game = rules.get(result.game)
+    game = named(rules.get(result.game), result.names)
     for index, action in enumerate(result.quick[:4]):
         label = clip(game.describe(action, locale), BUTTON_LABEL_LIMIT)
         view.add_item(components.act_button(result.game_id, result.stamp, index, label))

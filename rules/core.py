@@ -202,6 +202,12 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.name} has no state sampler, so it cannot have AI seats")
 
+    def describe_named(self, action: str, locale: Locale, names: list[str]) -> str:
+        """``describe``, naming a seat the move picks by its player's display name (``names``, per
+        seat): a host choosing who starts reads "bob starts", not "Seat 2 starts". Most moves name
+        no seat, so the default is ``describe``."""
+        return self.describe(action, locale)
+
     # ---- end ----------------------------------------------------------------------------------
     def is_over(self, state: Any) -> bool:
         return self.to_act(state) == []

@@ -40,6 +40,7 @@ from table.clock import from_env as clock_from_env
 from table.holders import Holders
 from table.me import AWAY_END, PlayerCalls
 from table.messages import TableError, listing, message, refusal
+from table.named import named
 from table.options import split_options
 from table.order import sort_moves
 from table.server import ServerCalls
@@ -358,6 +359,11 @@ class TableService(PlayerCalls, ServerCalls):
             game = rules.get(row.game)
             result.to_act = game.to_act(state)
             result.view = self._decorate(game.view(state, None), names, row.locale)
+            if row.status == "abandoned":
+                # Ended by the players' vote (or the host) mid-game: nobody is to act any more, and
+                # the board says the game ended unfinished rather than whose turn it was.
+                result.to_act = []
+                result.view.update(to_act=[], ended=True)
             if result.banks:
                 result.view["clocks"] = result.clocks()
                 result.view["away"] = result.away_texts()
@@ -1097,7 +1103,8 @@ class TableService(PlayerCalls, ServerCalls):
         state = self._state(row)
         if seat not in game.to_act(state):
             return game, []
-        return game, sort_moves(game, game.legal_actions(state, seat))
+        names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], row.locale)
+        return named(game, names), sort_moves(game, game.legal_actions(state, seat))
 
     async def own_score(self, *, channel_id: str, user: User) -> int | None:
         """The caller's current score in this channel's latest game (``None`` if not seated or

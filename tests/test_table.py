@@ -241,8 +241,14 @@ async def test_abandon_rights(table: TableService) -> None:
     with pytest.raises(TableError) as err:
         await table.abandon(channel_id="c", user=BOB)
     assert err.value.key == "cannot_abandon"
+    before = await table.status(channel_id="c")
+    assert before.to_act and before.view is not None and "ended" not in before.view
     r = await table.abandon(channel_id="c", user=MOD)
     assert r.kind == "abandoned" and r.status == "abandoned"
+    # Ended unfinished: nobody is to act any more, and the board is told so (not whose turn it was).
+    after = await table.status(channel_id="c")
+    assert after.status == "abandoned" and after.to_act == [] and after.view is not None
+    assert after.view["ended"] is True and after.view["to_act"] == []
 
 
 async def test_fifty_concurrent_conflicting_moves_apply_once(table: TableService) -> None:
@@ -428,3 +434,24 @@ async def test_a_move_typed_in_full_width_is_the_move_it_looks_like(table: Table
     assert moved.kind == "moved"
     log = await table.db.actions(moved.game_id)
     assert any(a.action == move for a in log)  # logged in its ASCII form
+
+
+@pytest.mark.parametrize("game", ["tuscany", "burgundy_cards"])
+async def test_a_host_choosing_who_starts_reads_the_players_names(table: TableService, game: str) -> None:
+    """``start_player=host``: the host's menu used to read "Seat 2 starts"; the move names the
+    player it picks, in every place the table hands out its moves (menus, autocomplete, console)."""
+    from cogs.commands import move_choices
+    from cogs.posting import picker_options
+
+    await table.open(channel_id="h", guild_id="g", user=ANN, game=game, players=2, options="start_player=host")
+    await table.join(channel_id="h", user=BOB)
+    status = await table.start(channel_id="h", user=ANN)
+    chooser = seated(status, status.to_act[0], [ANN, BOB])  # the rules' host: seat 1 (seats are drawn)
+    named_game, legal = await table.legal_moves(channel_id="h", user=chooser)
+    assert sorted(legal) == ["first 1", "first 2"], legal
+    labels = {a: named_game.describe(a, "en") for a in legal}
+    assert labels == {f"first {i + 1}": f"{status.names[i]} starts" for i in range(2)}
+    assert named_game.describe("first 1", "zh-TW").startswith(status.names[0])
+    assert rules.get(game).describe("first 2", "en") != labels["first 2"]  # the rules alone know no names
+    assert [c.name for c in move_choices(named_game, legal, "starts", "en")] == [f"{a} — {labels[a]}" for a in sorted(legal)]
+    assert {o.label for o in picker_options(named_game, legal, 0, "en")} == set(labels.values())

@@ -115,6 +115,7 @@ DESCRIBE: dict[str, L] = {
     "grab": _t("Take {card} from the display", "從展示區拿取{card}", "从展示区拿取{card}"),
     "sellk": _t("Warehouse: sell all {kind} goods", "倉庫:出售所有{kind}貨物", "仓库:出售所有{kind}货物"),
     "first": _t("The player in seat {n} starts", "{n} 號座位的玩家為起始玩家", "{n} 号座位的玩家为起始玩家"),
+    "first_named": _t("{who} starts", "{who} 為起始玩家", "{who} 为起始玩家"),
     "draw": _t("Draw {card}", "抽到{card}", "抽到{card}"),
     "slice_card": _t("Play card {slot}", "打出手牌{slot}", "打出手牌{slot}"),
     "slice_other": _t("Buy, end, other", "購買、結束等", "购买、结束等"),
@@ -142,7 +143,8 @@ def _adj(adj: int, locale: Locale) -> str:
     return _d("adj", locale, adj=f"{adj:+d}", n=abs(adj), s="s" if abs(adj) > 1 else "")
 
 
-def describe(action: str, locale: Locale = "en") -> str:
+def describe(action: str, locale: Locale = "en", names: list[str] | None = None) -> str:
+    """The move in words; ``names`` (per seat) name the player a ``first <seat>`` choice picks."""
     try:
         a = parse(action)
     except IllegalAction:
@@ -166,6 +168,8 @@ def describe(action: str, locale: Locale = "en") -> str:
         return _d("free", locale, what=describe_main(a[1], locale))
     if verb == "sellk":
         return _d("sellk", locale, kind=kind_name(a[1], locale))
+    if names and 1 <= a[1] <= len(names):
+        return _d("first_named", locale, who=names[a[1] - 1])
     return _d("first", locale, n=a[1])
 
 

@@ -94,6 +94,9 @@ class Tuscany(Game):
     def describe(self, action: str, locale: Locale = "en") -> str:
         return texts.describe(action, locale)
 
+    def describe_named(self, action: str, locale: Locale, names: list[str]) -> str:
+        return texts.describe(action, locale, names)
+
     def event_text(self, event: Event, locale: Locale = "en", names: list[str] | None = None) -> str:
         return texts.event_text(event, locale, names)
 

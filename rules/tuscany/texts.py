@@ -14,6 +14,12 @@ L = dict[Locale, str]
 
 LABELS: dict[str, L] = {
     "first": {"en": "Seat {n} starts", "zh-TW": "{n} 號座位為起始玩家", "zh-CN": "{n} 号座位为起始玩家"},
+    "first_named": {"en": "{who} starts", "zh-TW": "{who} 為起始玩家", "zh-CN": "{who} 为起始玩家"},
+    "boards_named": {
+        "en": "Give {who} the boards {boards}",
+        "zh-TW": "給 {who} 區域圖板 {boards}",
+        "zh-CN": "给 {who} 区域图板 {boards}",
+    },
     "boards": {
         "en": "Give seat {n} the boards {boards}",
         "zh-TW": "給 {n} 號座位區域圖板 {boards}",
@@ -366,7 +372,14 @@ def _board_label(word: str, locale: Locale) -> str:
     return m.group(1).upper() + (f" ({', '.join(extra)})" if extra else "")
 
 
-def describe(action: str, locale: Locale) -> str:
+def _seat_name(word: str, names: list[str] | None) -> str | None:
+    """The player at seat ``word`` (1-based, as the notation writes it), if ``names`` has them."""
+    if names and word.isdigit() and 1 <= int(word) <= len(names):
+        return names[int(word) - 1]
+    return None
+
+
+def describe(action: str, locale: Locale, names: list[str] | None = None) -> str:
     words = tidy(action).split()
     if not words:
         return action
@@ -375,10 +388,17 @@ def describe(action: str, locale: Locale) -> str:
     try:
         if head in ("draw", "marble", "end") and len(words) == 1:
             return localised(LABELS[head], locale)
-        if head == "first" and len(words) == 2:
-            return localised(LABELS["first"], locale).format(n=words[1])
-        if head == "boards" and len(words) == 5:
-            return localised(LABELS["boards"], locale).format(n=words[1], boards=" ".join(words[2:]))
+        if head in ("first", "boards") and len(words) in (2, 5):
+            who = _seat_name(words[1], names)
+            if head == "first" and len(words) == 2:
+                if who is not None:
+                    return localised(LABELS["first_named"], locale).format(who=who)
+                return localised(LABELS["first"], locale).format(n=words[1])
+            if head == "boards" and len(words) == 5:
+                boards = " ".join(words[2:])
+                if who is not None:
+                    return localised(LABELS["boards_named"], locale).format(who=who, boards=boards)
+                return localised(LABELS["boards"], locale).format(n=words[1], boards=boards)
         if head == "assemble" and len(words) == 4:
             return localised(LABELS["assemble"], locale).format(
                 boards=" | ".join(_board_label(w, locale) for w in words[1:])
