@@ -2,7 +2,9 @@
 
 ``draw(game_name, view)`` is the contract; each game has a package ``render/<game>/`` with a
 function ``draw(view: dict) -> bytes``. A view may carry ``"names"`` (display names per seat,
-added by the table) and ``"locale"``; renderers fall back to seat labels without them.
+added by the table) and ``"locale"``; renderers fall back to seat labels without them. The table
+also sets ``"ended": True`` (with ``to_act`` emptied) on a game ended unfinished by the players'
+vote: the board then says so and marks nobody as to act.
 The bot calls it through :mod:`render.pool` (worker processes), never on its event loop.
 
 ``text(game_name, view)`` is the same board as Discord-markdown lines, for channels where the bot

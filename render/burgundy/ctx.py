@@ -101,7 +101,10 @@ def as_int(value: Any, default: int = 0) -> int:
 
 
 def status_seat(view: dict[str, Any]) -> int | None:
-    """The seat whose decision is pending (None while chance resolves or after the end)."""
+    """The seat whose decision is pending (None while chance resolves, after the end, or once the
+    game was ended unfinished by vote)."""
+    if view.get("ended"):
+        return None
     to_act = [s for s in (view.get("to_act") or []) if isinstance(s, int) and s >= 0]
     if to_act:
         return to_act[0]

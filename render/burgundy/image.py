@@ -190,6 +190,8 @@ def _header(ctx: Ctx) -> None:
     if status == "over":
         x += label(ctx, (x, y), ctx.w("over"), 26, kit.YELLOW, anchor="lm") + 18
         _winner(ctx, x, y)
+    elif view.get("ended"):  # ended unfinished by vote: nobody is to act
+        label(ctx, (x, y), ctx.w("ended"), 26, kit.YELLOW, anchor="lm", max_width=PHASE_X - x - 20)
     else:
         seat = status_seat(view)
         if seat is not None and seat < len(ctx.names):

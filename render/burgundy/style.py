@@ -70,6 +70,7 @@ WORDS: dict[str, dict[str, str]] = {
     "phase": {"en": "Phase", "zh-TW": "階段", "zh-CN": "阶段"},
     "round": {"en": "Round", "zh-TW": "回合", "zh-CN": "回合"},
     "over": {"en": "Game over", "zh-TW": "遊戲結束", "zh-CN": "游戏结束"},
+    "ended": {"en": "Ended early (unfinished)", "zh-TW": "提前結束(未完成)", "zh-CN": "提前结束(未完成)"},
     "white": {"en": "White die", "zh-TW": "白骰", "zh-CN": "白骰"},
     "black": {"en": "Black depot", "zh-TW": "黑色儲藏區", "zh-CN": "黑色储藏区"},
     "round_goods": {"en": "Round goods", "zh-TW": "回合貨物", "zh-CN": "回合货物"},

@@ -203,7 +203,15 @@ def _dice(estate: dict[str, Any]) -> str:
 
 
 def _acting(view: dict[str, Any]) -> set[int]:
+    if view.get("ended"):  # ended unfinished by vote: nobody is to act
+        return set()
     return {s for s in view.get("to_act") or [] if isinstance(s, int) and s >= 0}
+
+
+def _current(view: dict[str, Any]) -> int | None:
+    """The seat whose turn it is; none once the game was ended unfinished by vote."""
+    current = view.get("current")
+    return current if isinstance(current, int) and not view.get("ended") else None
 
 
 # ---- estate summary -----------------------------------------------------------------------------------
@@ -279,9 +287,12 @@ def _header(view: dict[str, Any], w: _Words, names: list[str], parts: set[str]) 
         return [] if isinstance(view.get("final"), dict) else [f"**{w('over')}**"]
     if status == "setup":
         head = f"**{w('title')}**{SEP}{w('setup')}"
+        if view.get("ended"):
+            head += f"{SEP}**{w('ended')}**"
     else:
         phase = str(view.get("phase") or "A")
-        head = "**" + w("head", p=phase, r=_int(view.get("round"))) + "**"
+        ended = SEP + w("ended") if view.get("ended") else ""
+        head = "**" + w("head", p=phase, r=_int(view.get("round"))) + ended + "**"
         white = view.get("white_die")
         if isinstance(white, int):
             head += f"{SEP}{w('white')} {white}"
@@ -290,7 +301,9 @@ def _header(view: dict[str, Any], w: _Words, names: list[str], parts: set[str]) 
             head += f"{SEP}{w('round_goods')} {w.comma.join(goods)}"
     out = [head]
     prompt = view.get("prompt")
-    if isinstance(prompt, dict) and prompt.get("kind"):
+    if view.get("ended"):
+        pass  # nobody is to act: no prompt, no chance line
+    elif isinstance(prompt, dict) and prompt.get("kind"):
         out.append("▶ " + prompt_text(str(prompt["kind"]), w.locale))
     elif view.get("chance"):
         out.append(w("chance"))
@@ -461,9 +474,7 @@ def _legend_codes(view: dict[str, Any]) -> list[str]:
             groups.append([s.get("tile") for s in depot.get("slots") or [] if isinstance(s, dict)])
     groups.append(view.get("black_depot") or [])
     groups += [e.get("storage") or [] for e in estates if e not in me]
-    groups += [
-        e.get("knowledge") or [] for e in estates if e not in me and e.get("seat") == view.get("current")
-    ]
+    groups += [e.get("knowledge") or [] for e in estates if e not in me and e.get("seat") == _current(view)]
     out: list[str] = []
     for group in groups:
         for code in sorted(str(c) for c in group if isinstance(c, str)):
@@ -509,8 +520,8 @@ def _compose(view: dict[str, Any], w: _Words, names: list[str], parts: set[str])
             out.append("**" + _upper_first(w("you")) + "**")
             out += lines
     elif not over and "act_estate" in parts:
-        current = view.get("current")
-        acting = current if isinstance(current, int) else next(iter(sorted(_acting(view))), None)
+        current = _current(view)
+        acting = current if current is not None else next(iter(sorted(_acting(view))), None)
         if acting in estates:
             lines = _estate_lines(estates[acting], w, parts)
             if lines:

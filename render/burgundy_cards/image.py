@@ -210,7 +210,9 @@ def _header(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[
     else:
         status = w["round"].format(r=view["round"], t=view["turn_in_round"])
         current = view.get("current")
-        if current is not None:
+        if view.get("ended"):  # ended unfinished by vote: nobody is to act
+            status += " · " + w["ended"]
+        elif current is not None:
             status += " · " + w["to_act"].format(p=names[current])
         elif view.get("chance"):
             status += " · " + w["drawing"]
@@ -266,6 +268,8 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
     label(image, (WIDTH - MARGIN, HEADER_H + 118), f"{w['all7']}: {all7}", 20, kit.DARK, bold=True, anchor="ra",
           max_width=WIDTH - MARGIN - SIDE_X - first_w - 16)
     y += 44
+    if view.get("ended"):
+        return  # ended unfinished by vote: no purchase to settle, no question pending
     if view.get("shown"):
         label(image, (SIDE_X, y), w["bought"], 20, HIGHLIGHT, bold=True)
         for i, code in enumerate(view["shown"]):
@@ -322,7 +326,7 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
     est = view["estates"][seat]
     locale = str(view.get("locale") or "en")
     d = kit.draw_on(image)
-    if view.get("current") == seat:
+    if view.get("current") == seat and not view.get("ended"):
         d.rectangle((MARGIN + 4, y + 60, MARGIN + 9, y + ESTATE_H - 14), fill=HIGHLIGHT)
         d.rectangle((MARGIN + 60, y + 47, PARTS_X - 14, y + 50), fill=HIGHLIGHT)  # under the name, clear of the columns
     score = est["score"]

@@ -59,6 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
     "sep": _t(", ", "、", "、"),
     "round": _t("Round {r} · turn {t}/6", "第{r}輪 · 回合{t}/6", "第{r}轮 · 回合{t}/6"),
     "over": _t("Game over", "遊戲結束", "游戏结束"),
+    "ended": _t("Ended early (unfinished)", "提前結束(未完成)", "提前结束(未完成)"),
     "to_act": _t("{p} to act", "輪到{p}", "轮到{p}"),
     "drawing": _t("drawing cards…", "抽卡中…", "抽卡中…"),
     "deck": _t("Deck {n} · discard {d}", "牌庫{n} · 棄牌{d}", "牌库{n} · 弃牌{d}"),

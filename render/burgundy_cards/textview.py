@@ -214,7 +214,9 @@ def _header(view: dict[str, Any], names: list[str], w: _Words) -> list[str]:
         head = f"**{w['over']}**"
     else:
         head = f"**{w['round'].format(r=view['round'], t=view['turn_in_round'])}**"
-        if view.get("current") is None and view.get("chance"):
+        if view.get("ended"):  # ended unfinished by vote: nobody is to act
+            head = f"**{w['round'].format(r=view['round'], t=view['turn_in_round'])} · {w['ended']}**"
+        elif view.get("current") is None and view.get("chance"):
             head += " · " + w["drawing"]
     head += " · " + w["deck"].format(n=view["deck"], d=len(view["discard"]))
     supply = view.get("supply")  # only with supply_limits=cards
@@ -278,8 +280,11 @@ def _bonus(view: dict[str, Any], w: _Words) -> list[str]:
 
 
 def _table(view: dict[str, Any], w: _Words) -> list[str]:
-    """A purchase on the table and the pending question (both public)."""
-    out = []
+    """A purchase on the table and the pending question (both public); neither once the game was
+    ended unfinished by vote."""
+    out: list[str] = []
+    if view.get("ended"):
+        return out
     if view.get("shown"):
         out += _labelled(f"**{w['bought']}**", w.cards(view["shown"], w.has("display_names")), w)
     pending = view.get("pending")
@@ -313,7 +318,7 @@ def _player(view: dict[str, Any], seat: int, names: list[str], w: _Words) -> lis
     VP, silver, workers (hand and stack sizes, the start player card); Estate by colour and
     Projects; Storage (sold goods, bonus cards)."""
     est = view["estates"][seat]
-    mark = "▶ " if view.get("current") == seat else ""
+    mark = "▶ " if view.get("current") == seat and not view.get("ended") else ""
     mine = w["you"] if view.get("me") is not None and seat == view.get("seat") else ""  # whose view
     workers = w["worker" if est["workers"] == 1 else "workers"]
     head = [

@@ -173,6 +173,8 @@ def _header(scene: Scene) -> None:
         if scene.stage in {"deal", "pass", "initial", "play", "decide", "over"}
         else scene.stage
     )
+    if scene.ended:
+        stage = words("ended")
     line = f"{words('round', r=view.get('round', 1), n=view.get('rounds', 1))} · {stage}"
     write(scene.image, (x, HEADER / 2), line, 32, kit.WHITE, bold=True, anchor="lm")
     counts = [f"{words('discard')} {int(view.get('discard_count') or 0)}"]

@@ -46,8 +46,13 @@ class Scene:
         return str(self.view.get("stage") or "play")
 
     @property
+    def ended(self) -> bool:
+        """Ended unfinished by the players' vote: nobody is to act, whatever the rules' keys say."""
+        return bool(self.view.get("ended"))
+
+    @property
     def to_act(self) -> list[int]:
-        return [int(s) for s in self.view.get("to_act") or []]
+        return [] if self.ended else [int(s) for s in self.view.get("to_act") or []]
 
     @property
     def viewer(self) -> int | None:
@@ -72,7 +77,7 @@ class Scene:
 
     def pending(self) -> dict[str, Any] | None:
         pending = self.view.get("pending")
-        return pending if isinstance(pending, dict) else None
+        return pending if isinstance(pending, dict) and not self.ended else None
 
     def acting(self, seat: int) -> bool:
         """Seat is the one the game waits for (the loser while a keep/discard is pending)."""

@@ -127,10 +127,12 @@ class Table:
         self.two_sided = self.solo or int(view.get("players") or len(self.seats) or 2) <= 2
         self.stage = str(view.get("stage") or "play")
         self.over = bool(view.get("over")) or self.stage == "over"
+        self.ended = bool(view.get("ended"))  # ended unfinished by vote: nobody is to act
         viewer = view.get("viewer")
         self.viewer = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
         pending = view.get("pending")
-        self.pending = pending if isinstance(pending, dict) and self.stage == "decide" else None
+        decide = self.stage == "decide" and not self.ended
+        self.pending = pending if isinstance(pending, dict) and decide else None
         names = list(view.get("names") or [])
         self.names = [
             str(names[i]) if i < len(names) and names[i] else self.tag(i) for i in range(len(self.seats))
@@ -158,7 +160,7 @@ class Table:
         return next((s for s in self.seats if s.get("seat") == seat), {})
 
     def acting(self, seat: int) -> bool:
-        if self.over:
+        if self.over or self.ended:
             return False
         if self.pending is not None:
             return self.pending.get("seat") == seat
@@ -193,13 +195,15 @@ def _header(t: Table) -> list[str]:
     stage = (
         say(f"stage.{t.stage}") if t.stage in {"deal", "pass", "initial", "play", "decide", "over"} else ""
     )
+    if t.ended:
+        stage = say("ended")
     head = say("round", r=view.get("round", 1), n=view.get("rounds", 1))
     head = f"**{head}{SEP}{stage}**" if stage else f"**{head}**"
     parts = [say.label(say("discard"), int(view.get("discard_count") or 0))]
     if t.two_sided:
         parts.append(say.label(say("removed"), int(view.get("removed_count") or 0)))
     parts.append(say("critical", n=view.get("critical_bonus", 3)))
-    if CHANCE in (view.get("to_act") or []) and not t.over:
+    if CHANCE in (view.get("to_act") or []) and not t.over and not t.ended:
         parts.append(say("chance"))  # rarely seen: the table resolves chance at once
     cycle = " > ".join(f"{s} {say.suit(s)}" for s in SUIT_CYCLE) + f" > {SUIT_CYCLE[0]}"
     lines = _wrap(head, parts, say("more"))

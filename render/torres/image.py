@@ -88,6 +88,8 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, names: li
         status = w[key].format(names=str(w["sep"]).join(first)) if first else w["over"]
     else:
         status = w["phase"].format(phase=view["phase"], round=view["round"], rounds=view["rounds"])
+        if view.get("ended"):  # ended unfinished by vote
+            status += f" · {w['ended']}"
     kit.draw_text(d, (BOARD_X + 250, 30), status, 30, kit.DARK, bold=True, max_width=WIDTH - BOARD_X - 280)
 
 
@@ -237,7 +239,7 @@ def _panel_layout(view: dict[str, Any], names: list[str], locale: str) -> PanelL
 def _note_lines(view: dict[str, Any], names: list[str], w: dict[str, Any], locale: str) -> list[str]:
     """The lines under the seats: whose turn and its AP (or setup step), master card, supply, notes."""
     turn = view.get("turn")
-    current = view.get("current")
+    current = None if view.get("ended") else view.get("current")  # ended by vote: nobody is to act
     last = view.get("last_scoring")
     lines = []
     if turn and not view.get("over") and current is not None:
@@ -270,7 +272,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], local
     for seat, info in enumerate(view["seats"]):
         colour = info["colour"]
         box = (x, y, WIDTH - 30, y + panel.seat_box)
-        active = seat == current and not view.get("over")
+        active = seat == current and not view.get("over") and not view.get("ended")
         d.rounded_rectangle(
             box,
             14,

@@ -240,6 +240,11 @@ def _header(view: dict[str, Any], names: list[str], w: dict[str, Any]) -> str:
         key = "shared" if len(first) > 1 else "winner"
         return f"{head} · " + (w[key].format(names=w["sep"].join(first)) if first else w["over"])
     stage = view.get("stage")
+    if view.get("ended"):  # ended unfinished by vote: no stage prompt, whoever's turn it was
+        if stage in ("first", "build", "place", "crown", "master"):
+            return f"{head} · {w['stage_setup']} · {w['ended']}"
+        status = w["phase"].format(phase=view["phase"], round=view["round"], rounds=view["rounds"])
+        return f"{head} · {status} · {w['ended']}"
     if stage in ("first", "build", "place", "crown", "master"):
         return f"{head} · " + w.get(f"stage_{stage}", w["stage_setup"])
     status = w["phase"].format(phase=view["phase"], round=view["round"], rounds=view["rounds"])
@@ -262,7 +267,7 @@ def _seat_lines(view: dict[str, Any], seat: int, names: list[str], w: dict[str, 
     ``blocks 3 now, then 3·2 · knights left 4 · cards 1 · deck 8 · played: DOOR``, wrapped."""
     info = view["seats"][seat]
     turn = view.get("turn")
-    current = view.get("current")
+    current = None if view.get("ended") else view.get("current")  # ended by vote: nobody is to act
     over = bool(view.get("over"))
     marker = ""
     if over and view.get("ranking"):

@@ -116,6 +116,9 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], w: d
         if winners:  # several winners share the win (every tie-break equal, §7.3)
             label = w["shared_win"] if len(winners) > 1 else w["winner"]
             status += " · " + label + w["colon"] + w["sep"].join(names[s] for s in winners)
+    elif view.get("ended"):  # ended unfinished by vote: nobody is to act
+        head = w["setup"] if view.get("phase") == "setup" else w["round"].format(n=view["round"])
+        status = head + " · " + w["ended"]
     elif view.get("phase") == "setup":
         status = w["setup"] + " · " + w["to_act"].format(who=_who(view, names, w))
     else:
@@ -241,7 +244,7 @@ def _panel(
     oy: int,
 ) -> None:
     info = view["seats"][seat]
-    active = seat in (view.get("to_act") or [])
+    active = seat in (view.get("to_act") or []) and not view.get("ended")
     d.rounded_rectangle(
         (ox, oy, ox + PANEL_W, oy + PANEL_H),
         12,

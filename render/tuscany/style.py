@@ -68,6 +68,7 @@ WORDS: dict[str, dict[str, str]] = {
     "round": {"en": "Round {n}/3", "zh-TW": "第 {n}/3 輪", "zh-CN": "第 {n}/3 轮"},
     "setup": {"en": "Setup", "zh-TW": "準備階段", "zh-CN": "准备阶段"},
     "over": {"en": "Game over", "zh-TW": "遊戲結束", "zh-CN": "游戏结束"},
+    "ended": {"en": "Ended early (unfinished)", "zh-TW": "提前結束(未完成)", "zh-CN": "提前结束(未完成)"},
     "to_act": {"en": "To act: {who}", "zh-TW": "輪到:{who}", "zh-CN": "轮到:{who}"},
     "chance": {"en": "revealing…", "zh-TW": "翻牌中…", "zh-CN": "翻牌中…"},
     "last_turns": {"en": "last turns: {n}", "zh-TW": "最後回合:{n}", "zh-CN": "最后回合:{n}"},

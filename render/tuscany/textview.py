@@ -135,13 +135,13 @@ def compose(view: dict[str, Any], loc: str, drop: frozenset[str] = frozenset()) 
         ]
         out += _wrap("", decks)
     me = view.get("seat") if view.get("me") is not None else None
-    acting = [s for s in view.get("to_act") or [] if isinstance(s, int) and s >= 0]
+    acting = [s for s in view.get("to_act") or [] if isinstance(s, int) and s >= 0 and not view.get("ended")]
     focus = {me} if me is not None else set(acting)
     for seat in range(players):
         show_open = not view.get("over") and ("open_all" not in drop or seat in focus)
         out += _seat(view, seat, names[seat], seat in acting, seat == me, show_open, drop, w, loc)
     if me is not None:
-        out += _hand(view["me"], w, loc, view.get("phase") == "play")
+        out += _hand(view["me"], w, loc, view.get("phase") == "play" and not view.get("ended"))
     return out
 
 
@@ -216,6 +216,9 @@ def _status(view: dict[str, Any], names: list[str], w: dict[str, str]) -> str:
             label = w["shared_win"] if len(winners) > 1 else w["winner"]
             status += SEP + label + w["colon"] + w["sep"].join(f"**{names[s]}**" for s in winners)
         return status
+    if view.get("ended"):  # ended unfinished by vote: no round end to come
+        head = w["setup"] if view.get("phase") == "setup" else w["round"].format(n=view["round"])
+        return f"**{head}{SEP}{w['ended']}**"
     if view.get("phase") == "setup":
         return f"**{w['setup']}**"
     status = f"**{w['round'].format(n=view['round'])}**"
