@@ -202,6 +202,12 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.name} has no state sampler, so it cannot have AI seats")
 
+    def host_decides(self, players: int, options: dict[str, Any] | None) -> bool:
+        """Whether these options give seat 1 a host's decision (e.g. choosing who starts). The
+        table then keeps the host in seat 1 when it draws the seat order, or the choice would go
+        to whoever drew seat 1. Most games' rules decide everything themselves: the default."""
+        return False
+
     def describe_named(self, action: str, locale: Locale, names: list[str]) -> str:
         """``describe``, naming a seat the move picks by its player's display name (``names``, per
         seat): a host choosing who starts reads "bob starts", not "Seat 2 starts". Most moves name

@@ -57,15 +57,17 @@ def wanted(game: Game, options: dict[str, Any], seats: int) -> bool:
         return False
 
 
-def draw(seed: str | int, seq: int, seats: int) -> list[int]:
+def draw(seed: str | int, seq: int, seats: int, first: int | None = None) -> list[int]:
     """A uniformly random seat order (lobby positions, 0-based, seat by seat) from the seed.
 
     Successive draws without replacement, each a weighted pick over the remaining lobby positions
     in order, fed by one ``random.Random`` keyed like every chance step (stable across Pythons).
+    ``first``: the lobby position kept in seat 1 (the host, where the game's options give seat 1
+    a host's decision, ``Game.host_decides``); only the others are drawn.
     """
     rng = random.Random(f"{seed}:{seq}:{KEY}")
-    left = list(range(seats))
-    order = []
+    left = [i for i in range(seats) if i != first]
+    order = [first] if first is not None and 0 <= first < seats else []
     while left:
         chosen = int(pick([(str(i), 1.0) for i in left], rng.random()))
         order.append(chosen)

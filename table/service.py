@@ -604,7 +604,10 @@ class TableService(PlayerCalls, ServerCalls):
                 raise TableError("bad_options", detail=refusal(game, err, row.locale)) from err
             first: list[NewAction] = []
             if seating.wanted(game, row.options, len(seats)):
-                order = seating.draw(row.seed, 0, len(seats))
+                game_options = split_options(game, row.options, row.capacity)[0]
+                host = next((i for i, s in enumerate(seats) if s.user_id == row.host_id), None)
+                keep = host if game.host_decides(len(seats), game_options) else None
+                order = seating.draw(row.seed, 0, len(seats), first=keep)
                 lobby = [s.user_id for s in seats]
                 first.append(NewAction(seating.SEATING, seating.action_text(order), None, [seating.event(order, lobby)]))
                 seats = [dataclasses.replace(seats[j], seat=i) for i, j in enumerate(order)]

@@ -140,3 +140,25 @@ async def test_the_export_reads_in_the_readers_language_with_options_as_typed(db
     zh = chinese.splitlines()
     assert zh[0] == "# 托斯卡尼城堡 — 第 1 局(提前結束)" and zh[1].startswith("# 玩家:")
     assert "座位順序" in chinese and "Seat order" not in chinese  # the events too
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("tuscany", "start_player=host"), ("tuscany", "boards=preset"), ("burgundy_cards", "start_player=host")],
+)
+async def test_a_host_decision_stays_with_the_host_when_seats_are_drawn(db: Database, game: str, options: str) -> None:
+    """These options give seat 1 the host's choice (who starts, whose boards): the draw used to
+    hand it to whoever drew seat 1. The host now keeps seat 1 and makes the choice; the other
+    seats are still drawn, and the log replays the same order."""
+    others: set[tuple[str, ...]] = set()
+    for i in range(10):
+        table = TableService(db, seed_source=lambda i=i: f"seed-{i}")
+        r = await start(table, f"{game}-{options}-{i}", game, 3, options)
+        assert r.user_ids[0] == USERS[0].id and r.to_act == [0], (i, r.user_ids, r.to_act)
+        others.add(tuple(r.user_ids[1:]))
+        first = (await db.actions(r.game_id, limit=1))[0]
+        assert seating.parse_action(first.action) == seating.draw(f"seed-{i}", 0, 3, first=0)
+        assert await table.seat_order(r.game_id) == r.user_ids
+    assert len(others) == 2  # the others' order is still drawn
+    # Without such an option the host's seat is drawn like anyone's.
+    assert not rules.get(game).host_decides(3, None)

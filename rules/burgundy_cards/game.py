@@ -79,6 +79,10 @@ class BurgundyCardsGame(Game):
         st["last"] = ev
         return st
 
+    def host_decides(self, players: int, options: dict[str, Any] | None) -> bool:
+        """Seat 1 chooses the start player with ``start_player: host``."""
+        return self.resolve_options(players, options)["start_player"] == "host"
+
     def to_act(self, state: State) -> list[int]:
         if state["status"] == "over":
             return []

@@ -59,6 +59,12 @@ class Tuscany(Game):
     def new(self, players: int, options: dict[str, Any] | None = None) -> State:
         return new_state(players, self.resolve_options(players, options))
 
+    def host_decides(self, players: int, options: dict[str, Any] | None) -> bool:
+        """Seat 1 chooses the start player (``start_player: host``) or every seat's boards
+        (``boards: preset``)."""
+        opts = self.resolve_options(players, options)
+        return opts["start_player"] == "host" or opts["boards"] == "preset"
+
     def to_act(self, state: State) -> list[int]:
         return moves.to_act(state)
 
