@@ -300,10 +300,10 @@ def _header(view: dict[str, Any], w: _Words, names: list[str], parts: set[str]) 
         if goods and "round_goods" in parts:
             head += f"{SEP}{w('round_goods')} {w.comma.join(goods)}"
     out = [head]
+    if view.get("ended"):  # nobody is to act: no prompt, no chance line
+        return out
     prompt = view.get("prompt")
-    if view.get("ended"):
-        pass  # nobody is to act: no prompt, no chance line
-    elif isinstance(prompt, dict) and prompt.get("kind"):
+    if isinstance(prompt, dict) and prompt.get("kind"):
         out.append("▶ " + prompt_text(str(prompt["kind"]), w.locale))
     elif view.get("chance"):
         out.append(w("chance"))
