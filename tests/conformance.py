@@ -79,6 +79,25 @@ def check_step(game: Game, state: Any, rng: random.Random, deep: bool) -> None:
             raise AssertionError("a seat not to act was allowed to act")
 
 
+def busy_step(game: Game, state: Any, rng: random.Random) -> Any:
+    """One seeded step of a game that keeps moving: a chance outcome drawn by its probability, or
+    a random legal decision other than ``pass`` where there is one (so positions fill up)."""
+    seat = game.to_act(state)[0]
+    if seat == CHANCE:
+        pick, acc = rng.random(), 0.0
+        outcomes = game.chance_outcomes(state)
+        action = outcomes[-1][0]
+        for outcome, p in outcomes:
+            acc += p
+            if pick <= acc:
+                action = outcome
+                break
+    else:
+        legal = game.legal_actions(state, seat)
+        action = rng.choice([a for a in legal if a != "pass"] or legal)
+    return game.apply(state, seat, action)[0]
+
+
 def game_players(game: Game, state: Any) -> int:
     view = game.view(state, None)
     return int(view["players"])

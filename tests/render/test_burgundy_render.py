@@ -692,24 +692,12 @@ def engine_state(
 
     from rules.burgundy import GAME
     from rules.core import CHANCE
+    from tests.conformance import busy_step
 
     rng = random.Random(seed)
     state = GAME.new(players, options)
     while GAME.to_act(state):
-        seat = GAME.to_act(state)[0]
-        if seat == CHANCE:
-            pick, acc = rng.random(), 0.0
-            outcomes = GAME.chance_outcomes(state)
-            action = outcomes[-1][0]
-            for outcome, p in outcomes:
-                acc += p
-                if pick <= acc:
-                    action = outcome
-                    break
-        else:
-            legal = GAME.legal_actions(state, seat)
-            action = rng.choice([a for a in legal if a != "pass"] or legal)
-        state, _ = GAME.apply(state, seat, action)
+        state = busy_step(GAME, state, rng)
         view = GAME.view(state, None)
         if (
             stop_round is not None

@@ -25,6 +25,7 @@ from rules.burgundy import GAME
 from rules.burgundy.state import frontier
 from rules.burgundy.texts import COLOUR_NAMES, TILE_NAMES, describe
 from rules.core import CHANCE
+from tests.conformance import busy_step
 from tests.render.test_burgundy_render import crowded_view, final_view, sample_view, solo_view
 
 LOCALES = ("en", "zh-TW", "zh-CN")
@@ -45,20 +46,7 @@ def positions(players: int, seed: int, boards: str = "basic") -> tuple[Any, ...]
     kept = [state]
     decisions = prompts = 0
     while GAME.to_act(state):
-        seat = GAME.to_act(state)[0]
-        if seat == CHANCE:
-            pick, acc = rng.random(), 0.0
-            outcomes = GAME.chance_outcomes(state)
-            action = outcomes[-1][0]
-            for outcome, p in outcomes:
-                acc += p
-                if pick <= acc:
-                    action = outcome
-                    break
-        else:
-            legal = GAME.legal_actions(state, seat)
-            action = rng.choice([a for a in legal if a != "pass"] or legal)
-        state, _ = GAME.apply(state, seat, action)
+        state = busy_step(GAME, state, rng)
         if GAME.to_act(state) in ([], [CHANCE]):
             continue
         decisions += 1
