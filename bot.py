@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import sys
 
@@ -57,7 +58,10 @@ def parse_log_format(text: str | None) -> str:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    from version import __version__
+
     parser = argparse.ArgumentParser(prog="bot.py", description="Postern: board games on Discord.")
+    parser.add_argument("--version", action="version", version=f"postern {__version__}")
     parser.add_argument("--local", action="store_true", help="play in this terminal (no Discord token needed)")
     parser.add_argument("--db", default=os.environ.get("POSTERN_DB", "postern.db"), help="SQLite database file or postgresql:// URL")
     parser.add_argument("--images", default=os.environ.get("POSTERN_IMAGES", "postern-images"), help="console image folder")
@@ -74,6 +78,22 @@ async def _check_database(path: str) -> str | None:
         return str(err)
     await db.close()
     return None
+
+
+def startup_line(db: str, shards: tuple[list[int], int] | None, metrics_port: int | None) -> str:
+    """The one line an operator reads at start: which build, which database (kind and place,
+    password hidden), which shards and where the metrics are."""
+    from storage.postgres import is_postgres_url, redact
+    from version import __version__
+
+    where = f"PostgreSQL {redact(db)}" if is_postgres_url(db) else f"SQLite {db}"
+    if shards is None:
+        sharding = "every shard"
+    else:
+        ids, count = shards
+        sharding = f"shard {ids[0]} of {count}" if len(ids) == 1 else f"shards {ids[0]}-{ids[-1]} of {count}"
+    metrics = f"metrics on port {metrics_port}" if metrics_port is not None else "no metrics port"
+    return f"Postern {__version__} starting: {where}, {sharding}, {metrics}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(console.run(args.db, args.images))
     from cogs.client import run_bot
 
+    logging.getLogger("postern").info("%s", startup_line(args.db, shards, metrics_port))
     return run_bot(token, args.db, os.environ.get("POSTERN_DEV_GUILD") or None, shards, metrics_port)
 
 

@@ -37,6 +37,11 @@ from table.service import TableService
 
 log = logging.getLogger("postern.discord")
 
+# Postern has no voice features: discord.py's warnings about missing voice libraries (PyNaCl,
+# davey) at every start would only send an operator looking for a problem that is not there.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 SYNC_NOTE = "commands-sync"
 """The database note holding the hash of the last command sync (on a server database)."""
 

@@ -202,7 +202,7 @@ POST_LANGUAGE_CHOICES = [
 
 
 class PlayCog(commands.Cog):
-    """``/move``, ``/hand``, ``/board``, ``/log``, ``/rules``, ``/solo`` and the ``/game`` group."""
+    """``/move``, ``/hand``, ``/board``, ``/ping``, ``/log``, ``/rules``, ``/solo`` and the ``/game`` group."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -267,6 +267,12 @@ class PlayCog(commands.Cog):
     @installs
     async def board(self, interaction: discord.Interaction) -> None:
         await flows.board(interaction)
+
+    @app_commands.command(name="ping", description=desc("ping"))
+    @contexts
+    @installs
+    async def ping(self, interaction: discord.Interaction) -> None:
+        await flows.ping(interaction)
 
     @app_commands.command(name="log", description=desc("log"))
     @app_commands.describe(count=desc("opt.count"))

@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import io
 import logging
+import math
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable
@@ -27,6 +28,7 @@ from table import solo as solo_play
 from table.messages import TableError, listing, message
 from table.named import named
 from table.service import Result, TableService, User
+from version import __version__
 
 
 class Host(Protocol):
@@ -475,6 +477,16 @@ async def board(interaction: discord.Interaction) -> None:
     if result.view is None:
         raise TableError("not_started")
     await post_public(interaction, result)
+
+
+@guarded
+async def ping(interaction: discord.Interaction) -> None:
+    """``/ping``: the bot answers with its version and gateway latency (operators and players
+    checking whether the bot is up, and which build runs)."""
+    locale = reader_locale(interaction)
+    latency = getattr(interaction.client, "latency", float("nan"))
+    shown = f"{latency * 1000:.0f} ms" if math.isfinite(latency) else ui("latency_unknown", locale)
+    await send(interaction, content=ui("pong", locale, version=__version__, latency=shown), ephemeral=True)
 
 
 @guarded

@@ -41,6 +41,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
     "move": {"en": "Make a move", "zh-TW": "進行行動", "zh-CN": "进行行动"},
     "hand": {"en": "Your private view and moves", "zh-TW": "你的私人畫面與可用行動", "zh-CN": "你的私人画面与可用行动"},
     "board": {"en": "Post the current board", "zh-TW": "張貼目前的版圖", "zh-CN": "发布当前的版图"},
+    "ping": {"en": "Is the bot there? Its version and latency", "zh-TW": "機器人在嗎?版本與延遲", "zh-CN": "机器人在吗?版本与延迟"},
     "log": {"en": "Recent moves", "zh-TW": "最近的行動", "zh-CN": "最近的行动"},
     "rules": {"en": "Short rules help", "zh-TW": "簡短規則說明", "zh-CN": "简短规则说明"},
     "solo": {"en": "Play solo in your DMs", "zh-TW": "在私訊中單人遊玩", "zh-CN": "在私信中单人游玩"},
@@ -53,6 +54,12 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
 }
 
 UI: dict[str, dict[str, str]] = {
+    "pong": {
+        "en": "Pong: Postern {version}, gateway latency {latency}.",
+        "zh-TW": "Pong:Postern {version},連線延遲 {latency}。",
+        "zh-CN": "Pong:Postern {version},连接延迟 {latency}。",
+    },
+    "latency_unknown": {"en": "not measured yet", "zh-TW": "尚未測得", "zh-CN": "尚未测得"},
     "join": {"en": "Join", "zh-TW": "加入", "zh-CN": "加入"},
     "start": {"en": "Start", "zh-TW": "開始", "zh-CN": "开始"},
     "my_hand": {"en": "My hand", "zh-TW": "我的手牌", "zh-CN": "我的手牌"},

@@ -26,6 +26,8 @@ from prometheus_client import (
     generate_latest,
 )
 
+from version import __version__
+
 REGISTRY = CollectorRegistry(auto_describe=True)
 """Postern's own registry (not the process-global default), so tests can read it in isolation."""
 
@@ -109,8 +111,8 @@ def ops_app(health: HealthCheck) -> web.Application:
         except Exception as err:  # a health check that fails is itself the answer
             problem = f"health check failed: {err}"
         if problem:
-            return web.json_response({"status": "unhealthy", "problem": problem}, status=503)
-        return web.json_response({"status": "ok"})
+            return web.json_response({"status": "unhealthy", "problem": problem, "version": __version__}, status=503)
+        return web.json_response({"status": "ok", "version": __version__})
 
     app = web.Application()
     app.router.add_get("/metrics", metrics)
