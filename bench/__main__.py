@@ -1,5 +1,6 @@
 """``python -m bench [--quick]`` (``python -m bench ai ...``: the AI's strength and speed, see bench/ai.py;
-``python -m bench ai-lag``: the event loop's lag while bots think, see bench/ai_lag.py): rules, rendering (and its encode floor), table+SQLite, Discord
+``python -m bench ai-lag``: the event loop's lag while bots think, see bench/ai_lag.py;
+``python -m bench ratings``: ratings at 100k games, see bench/ratings.py): rules, rendering (and its encode floor), table+SQLite, Discord
 round-trip and moves/s-with-images figures. ``--only-load --load thread,pool`` runs just the last."""
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ def main() -> int:
         from bench.ai import main as ai_main
 
         return ai_main(sys.argv[2:])
+    if sys.argv[1:2] == ["ratings"]:
+        from bench.ratings import main as ratings_main
+
+        return ratings_main(sys.argv[2:])
     if sys.argv[1:2] == ["ai-lag"]:
         from bench.ai_lag import main as lag_main
 

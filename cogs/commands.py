@@ -14,8 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs import flows, posting, server_settings
-from cogs.i18n import LANGUAGE_NAMES, UI, desc, group_name, titled, topic_name
+from cogs import flows, posting, server_settings, stats
+from cogs.i18n import DESCRIPTIONS, LANGUAGE_NAMES, UI, desc, group_name, titled, topic_name
 from table import bots, server, timer
 from table import options as table_options
 from table.order import move_order
@@ -157,6 +157,9 @@ class GameGroup(app_commands.Group, name="game", description=desc("game")):
 
 
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in LANGUAGE_NAMES.items()]
+STATS_CHOICES = [app_commands.Choice(name=titled(UI[key]), value=value)
+                 for key, value in (("stats_public", "public"), ("stats_private_choice", "private"))]
+SCOPE_CHOICES = [app_commands.Choice(name=titled(DESCRIPTIONS[f"scope.{v}"]), value=v) for v in ("server", "global")]
 
 
 @contexts
@@ -171,9 +174,9 @@ class MeGroup(app_commands.Group, name="me", description=desc("me")):
     @app_commands.command(name="settings", description=desc("me.settings"))
     @app_commands.describe(
         reminders=desc("opt.reminders"), quiet=desc("opt.quiet"), time_zone=desc("opt.time_zone"),
-        language=desc("opt.language"),
+        language=desc("opt.language"), stats=desc("opt.stats"),
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES, stats=STATS_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -181,8 +184,9 @@ class MeGroup(app_commands.Group, name="me", description=desc("me")):
         quiet: str | None = None,
         time_zone: str | None = None,
         language: str | None = None,
+        stats: str | None = None,
     ) -> None:
-        await flows.my_settings(interaction, reminders, quiet, time_zone, language)
+        await flows.my_settings(interaction, reminders, quiet, time_zone, language, stats)
 
     @app_commands.command(name="away", description=desc("me.away"))
     @app_commands.describe(days=desc("opt.days"))
@@ -273,6 +277,37 @@ class PlayCog(commands.Cog):
     @installs
     async def ping(self, interaction: discord.Interaction) -> None:
         await flows.ping(interaction)
+
+    @app_commands.command(name="stats", description=desc("stats"))
+    @app_commands.describe(user=desc("opt.user"), game=desc("opt.stats_game"), versus=desc("opt.versus"),
+                           bot=desc("opt.bot"), public=desc("opt.public"))
+    @app_commands.choices(game=GAME_CHOICES, bot=LEVEL_CHOICES)
+    @contexts
+    @installs
+    async def stats_(
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        game: str | None = None,
+        versus: discord.User | None = None,
+        bot: str | None = None,
+        public: bool = False,
+    ) -> None:
+        await stats.stats(interaction, user, game, versus, bot, public)
+
+    @app_commands.command(name="leaderboard", description=desc("leaderboard"))
+    @app_commands.describe(game=desc("opt.game"), scope=desc("opt.scope"), page=desc("opt.page"))
+    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    @contexts
+    @installs
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        scope: str | None = None,
+        page: app_commands.Range[int, 1, 100000] = 1,
+    ) -> None:
+        await stats.leaderboard(interaction, game, scope, page)
 
     @app_commands.command(name="log", description=desc("log"))
     @app_commands.describe(count=desc("opt.count"))

@@ -709,11 +709,16 @@ async def my_settings(
     quiet: str | None,
     time_zone: str | None,
     language: str | None,
+    stats: str | None = None,
 ) -> None:
     locale = reader_locale(interaction)
-    s = await service(interaction).settings(
+    table = service(interaction)
+    s = await table.settings(
         user=caller(interaction), reminders=reminders, quiet=quiet, time_zone=time_zone, language=language
     )
+    if stats is not None:
+        await table.db.set_stats_private(str(interaction.user.id), stats == "private", table.clock.now())
+    private = await table.db.stats_private(str(interaction.user.id))
     hours = "—" if s.quiet_start is None or s.quiet_end is None else (
         f"{s.quiet_start // 60:02d}:{s.quiet_start % 60:02d}-{s.quiet_end // 60:02d}:{s.quiet_end % 60:02d}"
     )
@@ -722,7 +727,8 @@ async def my_settings(
         reminders=ui("on" if s.reminders else "off", locale), quiet=hours, zone=s.time_zone,
         language=language_name(s.locale) if s.locale else ui("language_default", locale),
     )
-    await send(interaction, content=text, ephemeral=True)
+    shown = ui("stats_set", locale, state=ui("stats_hidden" if private else "stats_public", locale))
+    await send(interaction, content=f"{text}\n{shown}", ephemeral=True)
 
 
 def jump_link(guild_id: str | None, channel_id: str) -> str:

@@ -430,3 +430,9 @@ UI.update({
 def language_name(code: str) -> str:
     """A setting's language as its readers write it (繁體中文), not its code."""
     return LANGUAGE_NAMES.get(code, code)
+
+# Ratings and statistics (``/stats``, ``/leaderboard``, the rating lines of a final post).
+from cogs.stats_texts import STATS_DESCRIPTIONS, STATS_UI  # noqa: E402 - the tables above come first
+
+UI.update(STATS_UI)
+DESCRIPTIONS.update(STATS_DESCRIPTIONS)

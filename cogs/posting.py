@@ -18,6 +18,7 @@ import discord
 import rules
 from cogs import components, reach, textboard
 from cogs.i18n import group_name, ui
+from cogs.rating_words import rating_lines
 from render import pool as render_pool
 from table import bots, observability, seating
 from table.messages import listing
@@ -124,6 +125,7 @@ def result_lines(result: Result, locale: str) -> list[str]:
             shown.append((score, rank))
         if any(a[0] == b[0] and a[1] != b[1] for a, b in itertools.pairwise(shown)):
             lines.append(ui("tie_broken", locale))  # "6, 6" ranked 2nd and 3rd: say why
+        lines += rating_lines(result.ratings, result.user_ids, names, locale)
     elif result.status == "active":
         # Ping only players who were not already acting: one mention per turn, not per decision.
         who = [

@@ -218,6 +218,13 @@ class Game(ABC):
     def is_over(self, state: Any) -> bool:
         return self.to_act(state) == []
 
+    def progress(self, state: Any) -> float:
+        """How much of the game has been played, from 0.0 (set-up) to 1.0 (over), counted in the
+        game's own units (rounds, phases, tiles drawn). Why: a game ended early counts for
+        ratings only when at least half of it was played (``table.ratings``). The default knows
+        only the end; every game here measures its rounds."""
+        return 1.0 if self.is_over(state) else 0.0
+
     @abstractmethod
     def scores(self, state: Any) -> list[int]:
         ...

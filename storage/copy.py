@@ -6,7 +6,8 @@ either direction. Every game is copied with its id, version, seats, whole action
 votes and the earlier holders of seats that changed hands, each game in one transaction, then
 verified on the target by replaying its log through the rules and comparing the result with the
 stored snapshot (the log is the truth, the snapshot a cache). Every user's settings (reminders, quiet hours, language, away mode and away periods) and every server's
-settings follow. Re-running is safe: a game already on the target at the same version with the
+settings follow, with each game's results and the players who keep their statistics private; the
+ratings are then recomputed on the target from the results (``storage.ratings``). Re-running is safe: a game already on the target at the same version with the
 same log, due items and votes is left alone, a changed one is replaced whole; settings are
 written over. Stop the bot while copying, or copy twice (the second pass is quick).
 
@@ -22,6 +23,7 @@ import sys
 from dataclasses import dataclass, field
 
 from storage.db import Database, StorageError
+from storage.ratings import recompute
 
 
 @dataclass
@@ -31,12 +33,13 @@ class CopyReport:
     verified: int = 0
     users: int = 0
     servers: int = 0
+    rated: int = 0
     failed: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         text = (
             f"copied {self.copied}, unchanged {self.unchanged}, verified {self.verified} by replay;"
-            f" settings of {self.users} users and {self.servers} servers"
+            f" settings of {self.users} users and {self.servers} servers; {self.rated} rated games"
         )
         return text + (f", FAILED {len(self.failed)}: " + "; ".join(self.failed[:5]) if self.failed else "")
 
@@ -101,6 +104,7 @@ async def copy(source: Database, target: Database) -> CopyReport:
                 changes = await source.seat_changes(game_id)
                 await target.put_game(row, await source.seats(game_id), actions, due, votes, changes)
                 report.copied += 1
+            await target.put_results(await source.results_of_game(game_id))
             problem = await verify(target, game_id)
             if problem:
                 report.failed.append(problem)
@@ -108,6 +112,12 @@ async def copy(source: Database, target: Database) -> CopyReport:
                 report.verified += 1
         after = ids[-1]
     await copy_settings(source, target, report)
+    after = ""
+    while private := await source.private_users_after(after):
+        for user_id, since in private:
+            await target.set_stats_private(user_id, True, since)
+        after = private[-1][0]
+    report.rated = (await recompute(target))[0]  # the copy's ratings follow from its results
     return report
 
 

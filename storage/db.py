@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from storage.migrations import LATEST
+from storage.records import RecordCalls
 
 _COMMITS: ContextVar[int] = ContextVar("postern_commits", default=0)
 
@@ -286,7 +287,7 @@ class Tx(Protocol):
         ...
 
 
-class Database:
+class Database(RecordCalls):
     """The storage interface; ``Database(target)`` opens the backend the target names."""
 
     target: str

@@ -158,6 +158,64 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, version, seat)
     );
     """,
+    # 8: results, ratings and the privacy of statistics (``storage.records``, ``storage.ratings``).
+    # A game's results are written once when it ends: one row per player who took part. Ratings
+    # are kept per scope (global, a server) and title; ``conservative`` (mu - 3 sigma) is stored
+    # so the leaderboard reads an index in order. ``rating_changes`` keeps each rated game's
+    # before and after, for the final post, the rating-over-time chart and rebuilds.
+    """
+    CREATE TABLE results (
+        game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        player    TEXT NOT NULL,
+        seat      INTEGER NOT NULL,
+        name      TEXT NOT NULL,
+        game      TEXT NOT NULL,
+        guild_id  TEXT,
+        kind      TEXT NOT NULL,
+        outcome   TEXT NOT NULL,
+        place     INTEGER,
+        players   INTEGER NOT NULL,
+        score     INTEGER,
+        ranked    INTEGER NOT NULL,
+        progress  REAL NOT NULL,
+        moves     INTEGER NOT NULL,
+        seconds   REAL NOT NULL,
+        ended_at  REAL NOT NULL,
+        PRIMARY KEY (game_id, player)
+    );
+    CREATE INDEX results_by_player ON results(player, game, ended_at);
+    CREATE INDEX results_by_end ON results(ended_at, game_id);
+    CREATE TABLE ratings (
+        scope         TEXT NOT NULL,
+        game          TEXT NOT NULL,
+        player        TEXT NOT NULL,
+        name          TEXT NOT NULL,
+        mu            REAL NOT NULL,
+        sigma         REAL NOT NULL,
+        conservative  REAL NOT NULL,
+        games         INTEGER NOT NULL,
+        updated_at    REAL NOT NULL,
+        PRIMARY KEY (scope, game, player)
+    );
+    CREATE INDEX ratings_board ON ratings(scope, game, conservative);
+    CREATE TABLE rating_changes (
+        game_id       INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        scope         TEXT NOT NULL,
+        player        TEXT NOT NULL,
+        game          TEXT NOT NULL,
+        mu_before     REAL NOT NULL,
+        sigma_before  REAL NOT NULL,
+        mu_after      REAL NOT NULL,
+        sigma_after   REAL NOT NULL,
+        at            REAL NOT NULL,
+        PRIMARY KEY (game_id, scope, player)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes(player, game, scope, at);
+    CREATE TABLE private_stats (
+        user_id  TEXT PRIMARY KEY,
+        since    REAL NOT NULL
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

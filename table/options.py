@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules import Game, Option
+from rules import Game, IllegalAction, Option
 from rules.core import parse_option_value
-from table import seating, timer
+from table import records, seating, timer
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ class TableOption:
 TABLE_OPTIONS: tuple[TableOption, ...] = (
     TableOption(seating.OPTION, lambda game: game.random_seating),
     TableOption(timer.OPTION, lambda game: True, solo_default=timer.OFF),
+    TableOption(records.OPTION, lambda game: game.max_players >= 2),
 )
 
 
@@ -64,4 +65,10 @@ def split_options(
     for key, entry in own.items():
         if key in options:
             table_opts[key] = parse_option_value(entry.option, options[key])
+            if capacity is not None and entry.option.players and capacity not in entry.option.players:
+                # As for a game's own options: typed at a count where it cannot matter, it is refused.
+                raise IllegalAction(
+                    f"option {key} is not available with {capacity} player(s)",
+                    "option_not_for_count", option=key, players=capacity,
+                )
     return game_opts, table_opts

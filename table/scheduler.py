@@ -221,7 +221,7 @@ class Scheduler:
         if choice == BOT and bots.can_play(rules.get(row.game)):
             result = await self.table.take_over(channel_id=row.channel_id, seat=item.seat)
         elif choice == END:
-            result = await self.table.end_unfinished(row.id)
+            result = await self.table.end_unfinished(row.id, timed_out=item.seat)
         else:
             if choice == BOT:
                 choice = WAIT  # this game cannot have bots: the table waits instead

@@ -33,6 +33,8 @@ from storage import (
     SeatRow,
     StorageBusy,
 )
+from storage import ratings as rating_rule
+from storage.records import RatingChange
 from table import announce, bots, observability, reveal, seating, stamps, thinkers, timer
 from table.chance import resolve
 from table.clock import Clock
@@ -43,6 +45,7 @@ from table.messages import TableError, listing, message, refusal
 from table.named import named
 from table.options import split_options
 from table.order import sort_moves
+from table.records import RecordCalls
 from table.server import ServerCalls
 
 log = logging.getLogger("postern.table")
@@ -118,6 +121,9 @@ class Result:
     seat_stamp: int | None = None
     """A private result's stamp of the reader's own decision (``stamps.of_seat``), when they are
     to act: what their picker is drawn for, so another seat's move does not make it stale."""
+    ratings: list[RatingChange] = field(default_factory=list)
+    """The rating changes of an ended rated game, in the scope its posts show (its server's, else
+    the global one): ``table.records``."""
     announce: tuple[int, int] | None = None
     """The first and last action sequence numbers this result's public post announces
     (``table.announce``): the adapter hands the result to ``TableService.announced`` once posted."""
@@ -243,7 +249,7 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService(PlayerCalls, ServerCalls):
+class TableService(PlayerCalls, ServerCalls, RecordCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(
@@ -383,6 +389,9 @@ class TableService(PlayerCalls, ServerCalls):
                 result.scores = game.scores(state)
                 result.ranking = game.ranking(state)
                 result.places = game.places(state)
+                if row.status != "active":  # recorded and rated once, wherever the end is first seen
+                    shown = rating_rule.guild_scope(row.guild_id) or rating_rule.GLOBAL
+                    result.ratings = [c for c in await self.record_end(row, seats, state) if c.scope == shown]
         return result
 
     def table_options(self, row: GameRow) -> dict[str, Any]:
@@ -948,8 +957,9 @@ class TableService(PlayerCalls, ServerCalls):
                 host_id=host_id,
             )
 
-    async def end_unfinished(self, game_id: int) -> Result:
-        """End a game by the players' vote: scores as they stand, the game marked unfinished."""
+    async def end_unfinished(self, game_id: int, timed_out: int | None = None) -> Result:
+        """End a game by the players' vote: scores as they stand, the game marked unfinished.
+        ``timed_out``: the seat whose bank ran out (it counts last in a rated game)."""
         async with self.lock(game_id):
             row = await self.db.game(game_id)
             assert row is not None
@@ -957,6 +967,7 @@ class TableService(PlayerCalls, ServerCalls):
             await self.db.set_status(game_id, row.version, "abandoned")
             row = await self.db.game(game_id)
             assert row is not None
+            await self.record_end(row, await self.db.seats(game_id), state, timed_out=timed_out)
             return await self._result("ended_unfinished", row, state=state)
 
     async def _seat_changed(self, kind: str, row: GameRow, event: Event) -> Result:

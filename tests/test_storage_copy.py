@@ -126,7 +126,8 @@ async def _contents(db: Database, table: str, columns: list[str]) -> list[tuple[
 
 async def _everything(db: Database) -> None:
     """Rows in every table: games in every state, banks, reminders sent and pending, a vote,
-    away mode, a closed-DM mark, a seat that changed hands, user settings and server settings."""
+    away mode, a closed-DM mark, a seat that changed hands, user settings and server settings,
+    a rated game's results and ratings, private statistics."""
     from table.clock import ScriptedClock
     from table.scheduler import Scheduler, cast_vote
 
@@ -149,6 +150,17 @@ async def _everything(db: Database) -> None:
     await cast_vote(table, channel_id="timed", user=voter, game_id=opened.game.id, seat=slow, turn=opened.turn, choice="wait")
     assert await db.mark_once(opened.game.id, slow, "dm_fallback", opened.turn, clock.now())
     await table.away(user=USERS[2], days=2)
+    # results and ratings: a ranked game played out; a player who keeps their statistics private
+    await table.open(channel_id="rated", guild_id="g", user=USERS[0], game="fixer", players=2, options="ranked=true")
+    await table.join(channel_id="rated", user=USERS[2])
+    result = await table.start(channel_id="rated", user=USERS[0])
+    rng = random.Random(8)
+    while result.status == "active":
+        user = next(u for u in USERS if u.id == result.user_ids[result.to_act[0]])
+        _, legal = await table.legal_moves(channel_id="rated", user=user)
+        result = await table.act(channel_id="rated", user=user, action=rng.choice(sorted(legal)))
+    await table.status(channel_id="rated")
+    await db.set_stats_private(USERS[2].id, True, clock.now())
 
 
 async def test_every_table_of_the_schema_is_copied(tmp_path: Path, pg_database: str) -> None:
@@ -170,7 +182,9 @@ async def test_every_table_of_the_schema_is_copied(tmp_path: Path, pg_database: 
             again = await copy(source, pg)  # nothing changed: every game is left alone
             assert again.copied == 0 and not again.failed
             # The scheduler acts without a new game version: a re-run still carries what it did.
-            game_id = max(await source.game_ids_after(0))
+            timed = await source.live_game("timed")  # the game whose vote is open
+            assert timed is not None
+            game_id = timed.id
             pending = await source.pending_due(game_id)
             assert pending
             await source.claim_due(pending[0].id, 1.0)

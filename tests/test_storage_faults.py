@@ -272,6 +272,34 @@ async def _exercise_every_query(db: Database) -> None:
     row = await db.game(game_id)
     assert row is not None
     await db.put_game(row, await db.seats(game_id), await db.actions(game_id), due, votes)
+    # results, ratings and statistics (``storage.records``): every read an index serves
+    from storage.ratings import Rating
+    from storage.records import RatingUpdate, ResultRow
+
+    results = [ResultRow(game_id, p, i, p, "fixer", "g1", "human", "finished", i + 1, 2, 10 - i, True, 1.0, 3, 9.0, 50.0)
+               for i, p in enumerate(("u1", "u2"))]
+    updates = [RatingUpdate("global", "fixer", p, p, None, Rating(25.0 + i, 8.0, 1)) for i, p in enumerate(("u1", "u2"))]
+    assert await db.record_game(results, updates, 50.0)
+    await db.recorded(game_id)
+    await db.results_of_game(game_id)
+    await db.rating_changes_of(game_id)
+    await db.ratings_of("global", "fixer", ["u1", "u2"])
+    await db.player_results("u1")
+    await db.player_results("u1", "fixer")
+    await db.rating_history("u1", "fixer", "global")
+    await db.opponents("u1", None)
+    await db.opponents("u1", "fixer")
+    await db.head_to_head("u1", "u2")
+    await db.head_to_head("u1", "u2", "fixer")
+    await db.rating("global", "fixer", "u1")
+    await db.leaderboard("global", "fixer", 1, 0, 10)
+    await db.leaderboard_size("global", "fixer", 1)
+    await db.rank_of("global", "fixer", "u1", 1)
+    await db.set_stats_private("u2", True, 51.0)
+    await db.stats_private("u2")
+    await db.private_users_after("")
+    await db.put_results(results)
+    assert [g async for g in db.results_in_order(1)]
 
 
 async def test_no_statement_scans_a_table(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.burgundy import data as D
 from rules.burgundy import sample, texts
 from rules.burgundy.actions import answer_prompt, do_main
 from rules.burgundy.flow import apply_chance, begin, end_turn, settle, setup_choice
@@ -114,6 +115,13 @@ class BurgundyGame(Game):
         return sample.sample_state(view, seat, pick)
 
     # ---- end ----------------------------------------------------------------------------------------
+    def progress(self, state: State) -> float:
+        """Rounds begun of the 25 (five phases of five rounds), the running one not counted."""
+        if self.is_over(state):
+            return 1.0
+        total = len(D.PHASES) * D.ROUNDS_PER_PHASE
+        return min(1.0, (state["phase"] * D.ROUNDS_PER_PHASE + max(state["round"] - 1, 0)) / total)
+
     def scores(self, state: State) -> list[int]:
         if state["final"] is not None:
             return [row["total"] for row in state["final"]["rows"]]

@@ -139,6 +139,12 @@ class BurgundyCardsGame(Game):
         return sample.sample_state(view, seat, pick)
 
     # ---- end ------------------------------------------------------------------------------------------
+    def progress(self, state: State) -> float:
+        """Rounds completed of the five (one per round card)."""
+        if self.is_over(state):
+            return 1.0
+        return min(1.0, state["round"] / len(D.ROUND_CARDS))
+
     def scores(self, state: State) -> list[int]:
         if state["final"] is not None:
             return [row["total"] for row in state["final"]["rows"]]

@@ -133,6 +133,15 @@ class Fixer(Game):
     def is_over(self, state: State) -> bool:
         return bool(state["stage"] == "over")
 
+    def progress(self, state: State) -> float:
+        """Rounds played plus the share of the running round's region markers already taken."""
+        if self.is_over(state):
+            return 1.0
+        regions = state["regions"]
+        total = len(regions) * engine.MARKERS_PER_REGION
+        within = 1.0 - sum(r["left"] for r in regions) / total if total else 0.0
+        return min(1.0, (state["round"] - 1 + within) / state["rounds"])
+
     def scores(self, state: State) -> list[int]:
         return engine.final_scores(state)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core import Event, Game, IllegalAction, Locale, Option
 from rules.torres import actions, sample, text
-from rules.torres.data import COLOURS, PH3_SPLITS
+from rules.torres.data import COLOURS, PH3_SPLITS, rounds_for
 from rules.torres.flow import State, new_state
 from rules.torres.view import build_view
 
@@ -59,6 +59,14 @@ class Torres(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
+
+    def progress(self, state: State) -> float:
+        """Rounds completed over the three phases (their lengths depend on the player count)."""
+        if self.is_over(state):
+            return 1.0
+        lengths = [rounds_for(state["n"], state["split"], phase) for phase in (1, 2, 3)]
+        done = sum(lengths[: state["phase"] - 1]) + state["round"] - 1
+        return min(1.0, max(done, 0) / sum(lengths))
 
     def scores(self, state: State) -> list[int]:
         return [p["score"] for p in state["ps"]]

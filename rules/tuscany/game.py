@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core import Event, Game, IllegalAction, Locale, Option, shared_places
 from rules.tuscany import moves, sample, texts
-from rules.tuscany.data import VERSIONS
+from rules.tuscany.data import STACK_SIZE, STACKS, VERSIONS
 from rules.tuscany.flow import rank_key
 from rules.tuscany.state import State, new_state
 from rules.tuscany.view import build_view
@@ -83,6 +83,14 @@ class Tuscany(Game):
     def sample_state(self, view: dict[str, Any], seat: int, pick: Any) -> State:
         """A state consistent with ``seat``'s view, hidden cards drawn by ``pick`` (see ``sample``)."""
         return sample.sample_state(view, seat, pick)
+
+    def progress(self, state: State) -> float:
+        """Share of the players' tile stacks already drawn (the rounds end as stacks empty)."""
+        if self.is_over(state):
+            return 1.0
+        total = len(state["ps"]) * STACKS * STACK_SIZE
+        left = sum(sum(p["stacks"]) for p in state["ps"])
+        return min(1.0, max(0.0, 1.0 - left / total))
 
     def scores(self, state: State) -> list[int]:
         return [p["red"] for p in state["ps"]]
