@@ -5,6 +5,7 @@ player (PostgreSQL), and ``python -m storage.ratings rebuild`` reproducing the l
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 from collections.abc import AsyncIterator
 
@@ -271,7 +272,7 @@ def test_progress_runs_from_zero_to_one_without_going_back(name: str) -> None:
             state = busy_step(game, state, rng)
             seen.append(game.progress(state))
         assert seen[0] == 0.0 and seen[-1] == 1.0
-        assert all(b >= a for a, b in zip(seen, seen[1:], strict=False))
+        assert all(b >= a for a, b in itertools.pairwise(seen))
         assert all(v < 1.0 for v in seen[:-1])
         if name != "fixer":  # a FIXER match may end early in a round by its own rules
             assert any(0.4 <= v <= 0.6 for v in seen), (name, players)

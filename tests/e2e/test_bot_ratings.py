@@ -8,8 +8,10 @@ import pytest
 
 from storage.ratings import GLOBAL
 from table.records import MIN_GAMES
-from tests.e2e.test_bot_fixer import PNG, World, world  # noqa: F401 - the fixture
-from tests.fakediscord import FakeDiscord  # noqa: F401
+from tests.e2e import test_bot_fixer
+from tests.e2e.test_bot_fixer import PNG, World
+
+world = test_bot_fixer.world  # the same two players in one server
 
 
 async def play_ranked_game(world: World, bot: object) -> str:
