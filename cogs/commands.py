@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs import flows, posting, server_settings, stats
+from cogs import comeback, flows, posting, server_settings, stats
 from cogs.i18n import DESCRIPTIONS, LANGUAGE_NAMES, UI, desc, group_name, titled, topic_name
 from table import bots, server, timer
 from table import options as table_options
@@ -132,6 +132,10 @@ class GameGroup(app_commands.Group, name="game", description=desc("game")):
     async def status(self, interaction: discord.Interaction) -> None:
         await flows.status(interaction)
 
+    @app_commands.command(name="record", description=desc("game.record"))
+    async def record(self, interaction: discord.Interaction) -> None:
+        await comeback.record(interaction)
+
     @app_commands.command(name="list", description=desc("game.list"))
     async def list_(self, interaction: discord.Interaction) -> None:
         await flows.list_games(interaction)
@@ -168,8 +172,14 @@ class MeGroup(app_commands.Group, name="me", description=desc("me")):
     """``/me games|settings|away|back``: the caller's own, across every server and DM."""
 
     @app_commands.command(name="games", description=desc("me.games"))
-    async def games(self, interaction: discord.Interaction) -> None:
-        await flows.my_games(interaction)
+    @app_commands.describe(finished=desc("opt.finished"), page=desc("opt.page"))
+    async def games(
+        self, interaction: discord.Interaction, finished: bool = False, page: app_commands.Range[int, 1, 100000] = 1
+    ) -> None:
+        if finished:
+            await comeback.finished_games(interaction, page)
+        else:
+            await flows.my_games(interaction)
 
     @app_commands.command(name="settings", description=desc("me.settings"))
     @app_commands.describe(
@@ -277,6 +287,15 @@ class PlayCog(commands.Cog):
     @installs
     async def ping(self, interaction: discord.Interaction) -> None:
         await flows.ping(interaction)
+
+    @app_commands.command(name="note", description=desc("note"))
+    @app_commands.describe(text=desc("opt.note_text"), clear=desc("opt.note_clear"))
+    @contexts
+    @installs
+    async def note(
+        self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 4000] | None = None, clear: bool = False
+    ) -> None:
+        await comeback.note(interaction, text, clear)
 
     @app_commands.command(name="stats", description=desc("stats"))
     @app_commands.describe(user=desc("opt.user"), game=desc("opt.stats_game"), versus=desc("opt.versus"),

@@ -453,6 +453,9 @@ async def hand(
         jump = posting.page_jump(game, legal, result.game_id, drawn_for, page, locale, part)
         if jump is not None:
             view.add_item(jump)
+    kept = await service(interaction).own_note(result.game_id, str(interaction.user.id))
+    if kept:  # the player's private note (``/note``): only ever in their own replies
+        lines.append(ui("note_in_hand", locale, text=posting.escape(kept)))
     kwargs: dict[str, Any] = {"content": "\n".join(lines)}
     files: list[discord.File] = []
     if reach.current().attach:

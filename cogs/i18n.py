@@ -436,3 +436,9 @@ from cogs.stats_texts import STATS_DESCRIPTIONS, STATS_UI  # noqa: E402 - the ta
 
 UI.update(STATS_UI)
 DESCRIPTIONS.update(STATS_DESCRIPTIONS)
+
+# Coming back to a game (``/note``, ``/me games finished``, ``/game record``).
+from cogs.comeback_texts import COMEBACK_DESCRIPTIONS, COMEBACK_UI  # noqa: E402
+
+UI.update(COMEBACK_UI)
+DESCRIPTIONS.update(COMEBACK_DESCRIPTIONS)

@@ -6,7 +6,7 @@ either direction. Every game is copied with its id, version, seats, whole action
 votes and the earlier holders of seats that changed hands, each game in one transaction, then
 verified on the target by replaying its log through the rules and comparing the result with the
 stored snapshot (the log is the truth, the snapshot a cache). Every user's settings (reminders, quiet hours, language, away mode and away periods) and every server's
-settings follow, with each game's results and the players who keep their statistics private; the
+settings follow, with each game's results and private notes, and the players who keep their statistics private; the
 ratings are then recomputed on the target from the results (``storage.ratings``). Re-running is safe: a game already on the target at the same version with the
 same log, due items and votes is left alone, a changed one is replaced whole; settings are
 written over. Stop the bot while copying, or copy twice (the second pass is quick).
@@ -105,6 +105,8 @@ async def copy(source: Database, target: Database) -> CopyReport:
                 await target.put_game(row, await source.seats(game_id), actions, due, votes, changes)
                 report.copied += 1
             await target.put_results(await source.results_of_game(game_id))
+            for user_id, text, at in await source.notes_after(game_id):
+                await target.save_note(game_id, user_id, text, at)
             problem = await verify(target, game_id)
             if problem:
                 report.failed.append(problem)

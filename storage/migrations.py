@@ -216,6 +216,18 @@ MIGRATIONS: list[str] = [
         since    REAL NOT NULL
     );
     """,
+    # 9: private notes, one per player per game (deleted with the game), and a player's finished
+    # games newest first across every title (``/me games finished``).
+    """
+    CREATE TABLE notes (
+        game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id     TEXT NOT NULL,
+        text        TEXT NOT NULL,
+        updated_at  REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX results_by_player_end ON results(player, ended_at);
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -272,6 +272,39 @@ class RecordCalls:
         )
         return (int(row[0]) if row else 0) + 1
 
+    async def finished_of(self, player: str, offset: int, limit: int) -> list[tuple[ResultRow, str, str | None]]:
+        """A player's ended games, newest first: (their result, the game's channel, its guild)."""
+        cols = ", ".join(f"r.{c.strip()}" for c in RESULT_COLUMNS.split(","))
+        rows = await self._fetch(
+            f"SELECT {cols}, g.channel_id, g.guild_id FROM results r JOIN games g ON g.id = r.game_id "
+            "WHERE r.player = ? ORDER BY r.ended_at DESC, r.game_id DESC LIMIT ? OFFSET ?", (player, limit, offset),
+        )
+        return [(_result(r[:16]), r[16], r[17]) for r in rows]
+
+    async def finished_count(self, player: str) -> int:
+        row = await self._fetch_one("SELECT COUNT(*) FROM results WHERE player = ?", (player,))
+        return int(row[0]) if row else 0
+
+    # ---- private notes --------------------------------------------------------------------------
+    async def note(self, game_id: int, user_id: str) -> str | None:
+        row = await self._fetch_one("SELECT text FROM notes WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        return None if row is None else str(row[0])
+
+    async def save_note(self, game_id: int, user_id: str, text: str | None, now: float) -> None:
+        """Keep ``text`` as the player's note of the game (``None``: delete it)."""
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM notes WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            if text is not None:
+                await tx.execute(
+                    "INSERT INTO notes (game_id, user_id, text, updated_at) VALUES (?, ?, ?, ?)",
+                    (game_id, user_id, text, now),
+                )
+
+    async def notes_after(self, game_id: int) -> list[tuple[str, str, float]]:
+        """Every note of a game (``storage.copy``)."""
+        rows = await self._fetch("SELECT user_id, text, updated_at FROM notes WHERE game_id = ? ORDER BY user_id", (game_id,))
+        return [(r[0], r[1], float(r[2])) for r in rows]
+
     # ---- privacy --------------------------------------------------------------------------------
     async def stats_private(self, user_id: str) -> bool:
         return await self._fetch_one("SELECT 1 FROM private_stats WHERE user_id = ?", (user_id,)) is not None

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules import Game, IllegalAction, localised
+from table.comeback_texts import COMEBACK_MESSAGES
 from table.lifecycle_texts import LIFECYCLE_MESSAGES
 from table.server_texts import SERVER_MESSAGES
 from table.solo_texts import SOLO_MESSAGES
@@ -199,6 +200,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 MESSAGES.update(LIFECYCLE_MESSAGES)
 MESSAGES.update(SOLO_MESSAGES)
 MESSAGES.update(SERVER_MESSAGES)
+MESSAGES.update(COMEBACK_MESSAGES)
 
 
 class TableError(Exception):

@@ -43,6 +43,7 @@ from table.holders import Holders
 from table.me import AWAY_END, PlayerCalls
 from table.messages import TableError, listing, message, refusal
 from table.named import named
+from table.notes import NoteCalls
 from table.options import split_options
 from table.order import sort_moves
 from table.records import RecordCalls
@@ -249,7 +250,7 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService(PlayerCalls, ServerCalls, RecordCalls):
+class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(
@@ -644,6 +645,8 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls):
             await self.db.set_status(row.id, row.version, "abandoned")
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None
+            if row.snapshot is not None:  # a started game ends on the record (a lobby has none)
+                await self.record_end(row, seats, self._state(row))
         return await self._result("abandoned", row, seats)
 
     # ---- play ---------------------------------------------------------------------------------

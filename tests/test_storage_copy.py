@@ -161,6 +161,7 @@ async def _everything(db: Database) -> None:
         result = await table.act(channel_id="rated", user=user, action=rng.choice(sorted(legal)))
     await table.status(channel_id="rated")
     await db.set_stats_private(USERS[2].id, True, clock.now())
+    await table.note(channel_id="rated", user=USERS[0], text="next time: take the 9 early")
 
 
 async def test_every_table_of_the_schema_is_copied(tmp_path: Path, pg_database: str) -> None:

@@ -300,6 +300,12 @@ async def _exercise_every_query(db: Database) -> None:
     await db.private_users_after("")
     await db.put_results(results)
     assert [g async for g in db.results_in_order(1)]
+    # private notes and the finished-games list (``/note``, ``/me games finished``)
+    await db.save_note(game_id, "u1", "plan", 52.0)
+    await db.note(game_id, "u1")
+    await db.notes_after(game_id)
+    await db.finished_of("u1", 0, 10)
+    await db.finished_count("u1")
 
 
 async def test_no_statement_scans_a_table(tmp_path: Path) -> None:

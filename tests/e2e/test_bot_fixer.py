@@ -90,12 +90,12 @@ async def test_commands_sync_within_discord_limits(world: World) -> None:
     async with world.fake.running(world.bot()):
         await world.fake.wait_synced()
         assert set(world.fake.commands) == {
-            "game", "move", "hand", "board", "log", "rules", "solo", "undo", "me", "settings", "ping", "stats", "leaderboard"
+            "game", "move", "hand", "board", "log", "rules", "solo", "undo", "me", "settings", "ping", "stats", "leaderboard", "note"
         }
         game = world.fake.commands["game"]
         subs = {o["name"] for o in game["options"]}
         assert subs == {
-            "new", "join", "leave", "start", "status", "list", "abandon", "replace", "rejoin", "addbot"
+            "new", "join", "leave", "start", "status", "list", "abandon", "replace", "rejoin", "addbot", "record"
         }
         assert game["description_localizations"]["zh-TW"]
         assert world.fake.rejections == [] and world.fake.unknown_routes == []

@@ -1,0 +1,16 @@
+"""Words of "coming back to a game": private notes, the finished-games list (en, zh-TW, zh-CN)."""
+
+from __future__ import annotations
+
+COMEBACK_MESSAGES: dict[str, dict[str, str]] = {
+    "note_too_long": {
+        "en": "A note holds at most {limit} characters (yours has {size}); shorten it and send it again.",
+        "zh-TW": "筆記最多 {limit} 個字元(你的有 {size} 個);請縮短後再送出。",
+        "zh-CN": "笔记最多 {limit} 个字符(你的有 {size} 个);请缩短后再发送。",
+    },
+    "note_not_player": {
+        "en": "Only the players of this game keep notes on it.",
+        "zh-TW": "只有這局的玩家能寫筆記。",
+        "zh-CN": "只有这局的玩家能写笔记。",
+    },
+}
