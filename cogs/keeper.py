@@ -163,7 +163,7 @@ class TurnKeeper(commands.Cog):
         try:
             await channel.send(**post)
         except discord.Forbidden:
-            if "file" not in post:
+            if "file" not in post and "files" not in post:
                 raise
             with reach.text_only():  # perhaps no Attach Files here: the text board instead
                 post = await posting.public_post(result, header)

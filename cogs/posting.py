@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import logging
 import re
 import time
 from typing import Any
@@ -28,6 +29,8 @@ from table.service import Result
 
 CONTENT_LIMIT = 2000
 BUTTON_LABEL_LIMIT = 80
+
+log = logging.getLogger("postern.posting")
 
 
 def escape(name: str) -> str:
@@ -170,6 +173,12 @@ async def public_post(result: Result, header: list[str] | None = None, draw: boo
     }
     if result.view is not None and with_image and draw:
         post["file"] = await image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
+        if result.story is not None:  # the end: the game's story beside the final board
+            try:
+                story = await image("stats", result.story, f"story-{result.game_id}")
+                post["files"] = [post.pop("file"), story]
+            except Exception:  # the story is a bonus: the final post goes out without it
+                log.exception("drawing the story of game %s failed", result.game_id)
     buttons = game_buttons(result, locale)
     if buttons is not None:
         post["view"] = buttons

@@ -1,4 +1,4 @@
-"""Pictures of ratings: a player's rating over time, and the top of a leaderboard.
+"""Pictures of records: a player's rating over time, the top of a leaderboard, a game's story.
 
 Drawn through ``render.draw("stats", view)`` like a game's board (in the render pool, off the event
 loop). The view carries every word already localised by the adapter, so this module only draws:
@@ -7,7 +7,10 @@ loop). The view carries every word already localised by the adapter, so this mod
   — the conservative rating (mu − 3·sigma) after each rated game as a line, with mu ± sigma as a band
   (optional ``line_label`` and ``band_label`` name them in a legend);
 * ``{"kind": "leaderboard", "title": str, "rows": [[rank, name, conservative, detail], …]}``
-  — the top rows as a table with a bar per rating.
+  — the top rows as a table with a bar per rating;
+* ``{"kind": "story", "title": str, "names": [...], "points": [[score per line], …], "marks":
+  [[index, label], …], "figures": [[label, [value per line]], …]}`` — a finished game's scores over
+  the game (``table.story``), its chapters marked, its telling figures below.
 
 Sized for a phone: 1200 px wide, the smallest text 34 px (over 11 px tall at 400 px wide).
 """
@@ -27,7 +30,71 @@ PAD = 40
 def draw(view: dict[str, Any]) -> bytes:
     if view.get("kind") == "leaderboard":
         return kit.png(_leaderboard(view))
+    if view.get("kind") == "story":
+        return kit.png(_story(view))
     return kit.png(_chart(view))
+
+
+def _story(view: dict[str, Any]):  # type: ignore[no-untyped-def]
+    """Each line's score after every decision, chapters marked, the figures in a table below."""
+    names = [str(n) for n in view.get("names", [])]
+    points = [[float(v) for v in row] for row in view.get("points", [])]
+    figures = view.get("figures", [])
+    row_h = TEXT + 18
+    chart_h = 520
+    height = PAD + TITLE + 24 + TEXT + 16 + chart_h + 30 + row_h * (len(figures) + 1) + PAD
+    image, d = kit.canvas(WIDTH, height)
+    kit.draw_text(d, (PAD, PAD), str(view.get("title", "")), TITLE, kit.INK, bold=True, max_width=WIDTH - 2 * PAD)
+    y = PAD + TITLE + 24
+    x = PAD  # the legend: each line's colour beside its name
+    for i, name in enumerate(names):
+        colour = kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
+        d.line((x, y + TEXT / 2, x + 34, y + TEXT / 2), fill=colour, width=8)
+        x += 44 + kit.draw_text(d, (x + 44, y), name, TEXT - 4, kit.INK, bold=True, max_width=260) + 30
+    top, bottom = y + TEXT + 16, y + TEXT + 16 + chart_h
+    left, right = PAD + 90, WIDTH - PAD
+    d.rectangle((left, top, right, bottom), outline=kit.LIGHT, width=2)
+    if points:
+        lo = min(min(row) for row in points)
+        hi = max(max(row) for row in points)
+        lo, hi = min(lo, 0.0), max(hi, lo + 1.0)
+
+        def x_of(i: int) -> float:
+            return left + 12 + (right - left - 24) * (i / max(len(points) - 1, 1))
+
+        def y_of(v: float) -> float:
+            return bottom - 12 - (v - lo) / (hi - lo) * (bottom - top - 24)
+
+        for value in _ticks(lo, hi):
+            d.line((left, y_of(value), right, y_of(value)), fill=kit.LIGHT, width=1)
+            kit.draw_text(d, (left - 12, y_of(value)), f"{value:g}", TEXT - 6, kit.DARK, anchor="rm")
+        for index, label in view.get("marks", []):
+            mx = x_of(int(index))
+            d.line((mx, top, mx, bottom), fill=kit.GREY, width=2)
+            kit.draw_text(d, (mx + 6, top + 6), str(label), TEXT - 8, kit.DARK)
+        for seat in range(len(points[0])):
+            colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
+            line = [(x_of(i), y_of(row[seat])) for i, row in enumerate(points) if seat < len(row)]
+            if len(line) > 1:
+                d.line(line, fill=colour, width=5, joint="curve")
+            end_x, end_y = line[-1]
+            d.ellipse((end_x - 8, end_y - 8, end_x + 8, end_y + 8), fill=colour)
+    y = bottom + 30
+    columns = max(len(names), 1)
+    label_w = 420
+    col_w = (WIDTH - 2 * PAD - label_w) / columns
+    for i, name in enumerate(names):
+        colour = kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
+        kit.draw_text(d, (PAD + label_w + col_w * (i + 0.5), y), name, TEXT - 6, colour, bold=True, anchor="ma",
+                      max_width=int(col_w) - 8)
+    for r, (label, values) in enumerate(figures):
+        ry = y + row_h * (r + 1)
+        if r % 2 == 0:
+            d.rectangle((PAD - 10, ry - 6, WIDTH - PAD + 10, ry + row_h - 10), fill=kit.LIGHT)
+        kit.draw_text(d, (PAD, ry), str(label), TEXT - 6, kit.INK, max_width=label_w - 12)
+        for i, value in enumerate(values[:columns]):
+            kit.draw_text(d, (PAD + label_w + col_w * (i + 0.5), ry), str(value), TEXT - 6, kit.INK, bold=True, anchor="ma")
+    return image
 
 
 def _header(d: Any, view: dict[str, Any]) -> int:

@@ -225,6 +225,16 @@ class Game(ABC):
         only the end; every game here measures its rounds."""
         return 1.0 if self.is_over(state) else 0.0
 
+    def chapter(self, state: Any) -> str:
+        """A short label of the game's current round or phase ("R2", "B"), or "" for a game
+        without them: a finished game's story marks where each chapter began."""
+        return ""
+
+    def figures(self, state: Any, locale: Locale = "en") -> list[tuple[str, list[str]]]:
+        """Telling figures of a finished game, per score line (``scores``): (label, values). Why:
+        the story under the final post says how the game was won, beyond the total."""
+        return []
+
     @abstractmethod
     def scores(self, state: Any) -> list[int]:
         ...

@@ -13,4 +13,9 @@ COMEBACK_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "只有這局的玩家能寫筆記。",
         "zh-CN": "只有这局的玩家能写笔记。",
     },
+    "story_automa": {"en": "Automa", "zh-TW": "自動機", "zh-CN": "自动机"},
+    "story_final": {"en": "Final score", "zh-TW": "最終分數", "zh-CN": "最终分数"},
+    "story_led": {"en": "Turns in the lead", "zh-TW": "領先的回合", "zh-CN": "领先的回合"},
+    "story_best_turn": {"en": "Best single turn", "zh-TW": "單回合最高得分", "zh-CN": "单回合最高得分"},
+    "story_title": {"en": "{game} — the story of game #{id}", "zh-TW": "{game} — 第 {id} 局的故事", "zh-CN": "{game} — 第 {id} 局的故事"},
 }

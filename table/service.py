@@ -48,6 +48,7 @@ from table.options import split_options
 from table.order import sort_moves
 from table.records import RecordCalls
 from table.server import ServerCalls
+from table.story import StoryCalls
 
 log = logging.getLogger("postern.table")
 
@@ -122,6 +123,8 @@ class Result:
     seat_stamp: int | None = None
     """A private result's stamp of the reader's own decision (``stamps.of_seat``), when they are
     to act: what their picker is drawn for, so another seat's move does not make it stale."""
+    story: dict[str, Any] | None = None
+    """The ``render.stats`` view of an ended game's story, on the post that announces the end."""
     ratings: list[RatingChange] = field(default_factory=list)
     """The rating changes of an ended rated game, in the scope its posts show (its server's, else
     the global one): ``table.records``."""
@@ -209,6 +212,10 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
+ENDING_POSTS = frozenset({"moved", "taken_over", "ended_unfinished", "abandoned", announce.CAUGHT_UP})
+"""Results whose public post may announce a game's end: they carry its story picture."""
+
+
 def saves(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
     """Mark a call that writes: a write the database could not save (locked, disk full) becomes
     the localised refusal "could not save, try again" — the transaction was rolled back, so the
@@ -250,7 +257,7 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls):
+class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(
@@ -393,6 +400,11 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls):
                 if row.status != "active":  # recorded and rated once, wherever the end is first seen
                     shown = rating_rule.guild_scope(row.guild_id) or rating_rule.GLOBAL
                     result.ratings = [c for c in await self.record_end(row, seats, state) if c.scope == shown]
+                if kind in ENDING_POSTS:  # the final post carries the game's story (``table.story``)
+                    story = await self.story(row, names, row.locale)
+                    if story is not None:
+                        title = rules.localised(game.title, row.locale)
+                        result.story = story.view(message("story_title", row.locale, game=title, id=row.id), row.locale)
         return result
 
     def table_options(self, row: GameRow) -> dict[str, Any]:

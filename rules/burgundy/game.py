@@ -122,6 +122,9 @@ class BurgundyGame(Game):
         total = len(D.PHASES) * D.ROUNDS_PER_PHASE
         return min(1.0, (state["phase"] * D.ROUNDS_PER_PHASE + max(state["round"] - 1, 0)) / total)
 
+    def chapter(self, state: State) -> str:
+        return D.PHASES[min(state["phase"], len(D.PHASES) - 1)]
+
     def scores(self, state: State) -> list[int]:
         if state["final"] is not None:
             return [row["total"] for row in state["final"]["rows"]]

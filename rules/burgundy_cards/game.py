@@ -35,7 +35,7 @@ from rules.burgundy_cards.notation import fmt, parse
 from rules.burgundy_cards.scoring import breakdown
 from rules.burgundy_cards.state import State, clone, current, new_state
 from rules.burgundy_cards.view import build_view
-from rules.core import CHANCE, Event, Game, IllegalAction, Locale, Option
+from rules.core import CHANCE, Event, Game, IllegalAction, Locale, Option, localised
 
 
 def _label(en: str, tw: str, cn: str) -> dict[str, str]:
@@ -144,6 +144,15 @@ class BurgundyCardsGame(Game):
         if self.is_over(state):
             return 1.0
         return min(1.0, state["round"] / len(D.ROUND_CARDS))
+
+    def chapter(self, state: State) -> str:
+        return f"R{min(state['round'], len(D.ROUND_CARDS) - 1) + 1}"
+
+    def figures(self, state: State, locale: Locale = "en") -> list[tuple[str, list[str]]]:
+        """The final score by source (triples, goods, animals, …): how it was won."""
+        parts = [breakdown(state, seat) for seat in range(len(state["pl"]))]
+        keys = [k for k in texts.SCORE_PARTS if any(p.get(k) for p in parts)]
+        return [(localised(texts.SCORE_PARTS[k], locale), [str(p.get(k, 0)) for p in parts]) for k in keys]
 
     def scores(self, state: State) -> list[int]:
         if state["final"] is not None:

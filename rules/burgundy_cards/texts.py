@@ -500,3 +500,15 @@ HELP: dict[str, L] = {
 
 def help_topics(locale: Locale = "en") -> dict[str, str]:
     return {topic: localised(text, locale) for topic, text in HELP.items()}
+
+
+SCORE_PARTS: dict[str, dict[str, str]] = {
+    "triples": {"en": "Triples", "zh-TW": "三張組", "zh-CN": "三张组"},
+    "first": {"en": "First-to bonuses", "zh-TW": "搶先獎勵", "zh-CN": "抢先奖励"},
+    "all7": {"en": "All 7 colours", "zh-TW": "七色齊全", "zh-CN": "七色齐全"},
+    "vp": {"en": "Victory points taken", "zh-TW": "獲得的勝利點", "zh-CN": "获得的胜利点"},
+    "goods": {"en": "Goods sold", "zh-TW": "售出貨物", "zh-CN": "售出货物"},
+    "animals": {"en": "Animal species", "zh-TW": "動物種類", "zh-CN": "动物种类"},
+    "sp": {"en": "Start player card", "zh-TW": "起始玩家卡", "zh-CN": "起始玩家卡"},
+}
+"""The parts of the final score (``scoring.breakdown``), for the game's story."""

@@ -142,6 +142,17 @@ class Fixer(Game):
         within = 1.0 - sum(r["left"] for r in regions) / total if total else 0.0
         return min(1.0, (state["round"] - 1 + within) / state["rounds"])
 
+    def chapter(self, state: State) -> str:
+        return f"R{state['round']}" if state["rounds"] > 1 else ""
+
+    def figures(self, state: State, locale: Locale = "en") -> list[tuple[str, list[str]]]:
+        """Each round's score (a long match or the solo game's rounds)."""
+        rows = []
+        for index in range(max((len(r) for r in state["round_scores"]), default=0)):
+            label = texts.round_label(index + 1, locale)
+            rows.append((label, [str(r[index]) if index < len(r) else "—" for r in state["round_scores"]]))
+        return rows if len(rows) > 1 else []
+
     def scores(self, state: State) -> list[int]:
         return engine.final_scores(state)
 

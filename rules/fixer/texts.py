@@ -322,3 +322,11 @@ def suit_name(suit: str, locale: Locale) -> str:
 def card_label(card: str, locale: Locale) -> str:
     """``R7`` → ``R7 (Regime 7)``: code for typing, name for reading."""
     return f"{card} ({suit_name(card[0], locale)} {card[1:]})"
+
+
+ROUND_WORDS = {"en": "Round {n}", "zh-TW": "第 {n} 輪", "zh-CN": "第 {n} 轮"}
+
+
+def round_label(number: int, locale: str) -> str:
+    """"Round 2" in the reader's language (the story's per-round figures)."""
+    return ROUND_WORDS.get(locale, ROUND_WORDS["en"]).format(n=number)

@@ -68,6 +68,9 @@ class Torres(Game):
         done = sum(lengths[: state["phase"] - 1]) + state["round"] - 1
         return min(1.0, max(done, 0) / sum(lengths))
 
+    def chapter(self, state: State) -> str:
+        return f"P{state['phase']}"
+
     def scores(self, state: State) -> list[int]:
         return [p["score"] for p in state["ps"]]
 

@@ -92,6 +92,9 @@ class Tuscany(Game):
         left = sum(sum(p["stacks"]) for p in state["ps"])
         return min(1.0, max(0.0, 1.0 - left / total))
 
+    def chapter(self, state: State) -> str:
+        return f"R{state['round']}" if state.get("phase") == "play" else ""
+
     def scores(self, state: State) -> list[int]:
         return [p["red"] for p in state["ps"]]
 

@@ -48,3 +48,23 @@ async def test_a_private_note_is_seen_by_its_writer_only(world: World) -> None:
         far = await fake.slash(world.alice, thread, "me games", {"finished": True, "page": 50})
         assert "page 50 does not exist" in far.content
         assert fake.rejections == [] and fake.unknown_routes == []
+
+
+@pytest.mark.slow
+async def test_the_final_post_carries_the_games_story(world: World) -> None:
+    fake = world.fake
+    async with fake.running(world.bot()):
+        dm = fake.dm_channel(world.alice)
+        post = await fake.slash(world.alice, dm, "solo", {"game": "fixer"})
+        for _ in range(200):
+            if "Final result" in (post.content or ""):
+                break
+            choices = await fake.autocomplete(world.alice, dm, "move", "action", typed="")
+            post = await fake.slash(world.alice, dm, "move", {"action": choices[-1]["value"]})
+        else:
+            raise AssertionError("the solo game did not end")
+        names = [f.filename for f in post.files]
+        assert len(post.files) == 2 and names[1].startswith("story-"), names
+        assert all(f.data.startswith(b"\x89PNG") for f in post.files)
+        status = await fake.slash(world.alice, dm, "game status")  # a later look: the board, no second story
+        assert not any(f.filename.startswith("story-") for f in status.files)
