@@ -74,3 +74,27 @@ async def record(interaction: discord.Interaction) -> None:
     file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{result.game}-{result.game_id}.txt")
     key = "record_ended" if result.status in ("finished", "abandoned") else "record_running"
     await flows.send(interaction, content=ui(key, locale), file=file, ephemeral=True)
+
+
+SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.35}
+"""Seconds each turn of a replay stays on screen."""
+ATTACHMENT_LIMIT = 10 * 1024 * 1024
+
+
+@flows.guarded
+async def replay(interaction: discord.Interaction, speed: str | None) -> None:
+    """``/replay``: the whole game as an animated picture (drawn in the render pool), posted here."""
+    from cogs import replies
+    from render import pool as render_pool
+
+    await replies.acknowledge(interaction, ephemeral=False)  # drawing a whole game takes a while
+    locale = flows.table_locale(interaction)  # a post in the channel: the table's language
+    plan = await flows.service(interaction).replay_plan(
+        channel_id=flows.channel_of(interaction), user=flows.caller(interaction), locale=locale
+    )
+    limit = int(getattr(interaction, "attachment_size_limit", 0) or ATTACHMENT_LIMIT)
+    data = await render_pool.shared().draw("replay", plan.view(SPEEDS.get(speed or "normal", 0.8), int(limit * 0.9)))
+    title = rules.localised(rules.get(plan.game).title, locale)
+    text = ui("replay_posted", locale, game=title, id=plan.game_id, turns=len(plan.frames))
+    file = discord.File(io.BytesIO(data), filename=f"replay-{plan.game}-{plan.game_id}.gif")
+    await flows.send(interaction, content=text, file=file)

@@ -38,7 +38,20 @@ COMEBACK_UI: dict[str, dict[str, str]] = {
     },
 }
 
+COMEBACK_UI.update({
+    "replay_posted": {
+        "en": "{game} #{id}: the whole game, {turns} turns.",
+        "zh-TW": "{game} 第 {id} 局:整局重播,共 {turns} 步。",
+        "zh-CN": "{game} 第 {id} 局:整局重播,共 {turns} 步。",
+    },
+    "speed.slow": {"en": "slow", "zh-TW": "慢", "zh-CN": "慢"},
+    "speed.normal": {"en": "normal", "zh-TW": "一般", "zh-CN": "一般"},
+    "speed.fast": {"en": "fast", "zh-TW": "快", "zh-CN": "快"},
+})
+
 COMEBACK_DESCRIPTIONS: dict[str, dict[str, str]] = {
+    "replay": {"en": "The whole game as an animated picture", "zh-TW": "整局遊戲的動畫重播", "zh-CN": "整局游戏的动画重播"},
+    "opt.speed": {"en": "How fast the turns go by", "zh-TW": "播放速度", "zh-CN": "播放速度"},
     "note": {"en": "Your private note on the game here", "zh-TW": "你在這局的私人筆記", "zh-CN": "你在这局的私人笔记"},
     "opt.note_text": {"en": "The note (replaces the one you keep)", "zh-TW": "筆記內容(取代原有的)", "zh-CN": "笔记内容(取代原有的)"},
     "opt.note_clear": {"en": "Delete your note", "zh-TW": "刪除你的筆記", "zh-CN": "删除你的笔记"},

@@ -163,6 +163,7 @@ class GameGroup(app_commands.Group, name="game", description=desc("game")):
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in LANGUAGE_NAMES.items()]
 STATS_CHOICES = [app_commands.Choice(name=titled(UI[key]), value=value)
                  for key, value in (("stats_public", "public"), ("stats_private_choice", "private"))]
+SPEED_CHOICES = [app_commands.Choice(name=titled(UI[f"speed.{v}"]), value=v) for v in ("slow", "normal", "fast")]
 SCOPE_CHOICES = [app_commands.Choice(name=titled(DESCRIPTIONS[f"scope.{v}"]), value=v) for v in ("server", "global")]
 
 
@@ -287,6 +288,14 @@ class PlayCog(commands.Cog):
     @installs
     async def ping(self, interaction: discord.Interaction) -> None:
         await flows.ping(interaction)
+
+    @app_commands.command(name="replay", description=desc("replay"))
+    @app_commands.describe(speed=desc("opt.speed"))
+    @app_commands.choices(speed=SPEED_CHOICES)
+    @contexts
+    @installs
+    async def replay(self, interaction: discord.Interaction, speed: str | None = None) -> None:
+        await comeback.replay(interaction, speed)
 
     @app_commands.command(name="note", description=desc("note"))
     @app_commands.describe(text=desc("opt.note_text"), clear=desc("opt.note_clear"))

@@ -18,4 +18,19 @@ COMEBACK_MESSAGES: dict[str, dict[str, str]] = {
     "story_led": {"en": "Turns in the lead", "zh-TW": "領先的回合", "zh-CN": "领先的回合"},
     "story_best_turn": {"en": "Best single turn", "zh-TW": "單回合最高得分", "zh-CN": "单回合最高得分"},
     "story_title": {"en": "{game} — the story of game #{id}", "zh-TW": "{game} — 第 {id} 局的故事", "zh-CN": "{game} — 第 {id} 局的故事"},
+    "replay_never_started": {
+        "en": "This game never started: there is nothing to replay.",
+        "zh-TW": "這局從未開始:沒有可重播的內容。",
+        "zh-CN": "这局从未开始:没有可重播的内容。",
+    },
+    "replay_host_only": {
+        "en": "While a game runs, only its host (or a moderator) can replay it; everyone can once it has ended.",
+        "zh-TW": "遊戲進行中只有開局者(或管理員)能重播;結束後所有人都可以。",
+        "zh-CN": "游戏进行中只有开局者(或管理员)能重播;结束后所有人都可以。",
+    },
+    "replay_no_moves": {
+        "en": "Nobody has moved yet: there is nothing to replay.",
+        "zh-TW": "還沒有人行動:沒有可重播的內容。",
+        "zh-CN": "还没有人行动:没有可重播的内容。",
+    },
 }

@@ -47,6 +47,7 @@ from table.notes import NoteCalls
 from table.options import split_options
 from table.order import sort_moves
 from table.records import RecordCalls
+from table.replays import ReplayCalls
 from table.server import ServerCalls
 from table.story import StoryCalls
 
@@ -257,7 +258,7 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls):
+class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls, ReplayCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(

@@ -68,3 +68,33 @@ async def test_the_final_post_carries_the_games_story(world: World) -> None:
         assert all(f.data.startswith(b"\x89PNG") for f in post.files)
         status = await fake.slash(world.alice, dm, "game status")  # a later look: the board, no second story
         assert not any(f.filename.startswith("story-") for f in status.files)
+
+
+@pytest.mark.slow
+async def test_replay_posts_the_whole_game_as_a_gif_and_refuses_what_it_cannot(world: World) -> None:
+    fake = world.fake
+    async with fake.running(world.bot()):
+        lobby = await fake.slash(world.alice, world.channel, "game new", {"game": "fixer", "players": 2})
+        thread = fake.threads_of(world.channel)[-1]
+        early = await fake.slash(world.alice, thread, "replay")
+        assert "never started" in early.content
+        await fake.click(world.bob, fake.last_message(thread), label="Join")
+        await fake.click(world.alice, fake.last_message(thread), label="Start")
+        bob = await fake.slash(world.bob, thread, "replay", locale="zh-TW")
+        assert bob.ephemeral and "開局者" in bob.content  # a running game: the host's only
+        none = await fake.slash(world.alice, thread, "replay")
+        assert "Nobody has moved yet" in none.content or none.files
+        del lobby
+    dm_world = world
+    async with fake.running(dm_world.bot()):
+        dm = fake.dm_channel(world.alice)
+        post = await fake.slash(world.alice, dm, "solo", {"game": "fixer"})
+        for _ in range(200):
+            if "Final result" in (post.content or ""):
+                break
+            choices = await fake.autocomplete(world.alice, dm, "move", "action", typed="")
+            post = await fake.slash(world.alice, dm, "move", {"action": choices[-1]["value"]})
+        replay = await fake.slash(world.alice, dm, "replay", {"speed": "fast"})
+        assert replay.files and replay.files[0].filename.endswith(".gif")
+        assert replay.files[0].data.startswith(b"GIF89a") and "the whole game" in replay.content
+        assert len(replay.files[0].data) < 10 * 1024 * 1024
