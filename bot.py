@@ -17,50 +17,14 @@ import asyncio
 import os
 import sys
 
-
-def parse_shards(text: str | None) -> tuple[list[int], int] | None:
-    """``POSTERN_SHARDS``: ``2/8`` (shard 2 of 8) or ``0-3/8`` (shards 0 to 3 of 8); None = all.
-
-    Raises ``ValueError`` with a plain reason for anything else.
-    """
-    if not text or not text.strip():
-        return None
-    ids_text, sep, count_text = text.strip().partition("/")
-    if not sep or not count_text.isascii() or not count_text.isdigit():
-        raise ValueError(f"POSTERN_SHARDS={text!r}: expected SHARD/COUNT or FIRST-LAST/COUNT, e.g. 2/8 or 0-3/8")
-    count = int(count_text)
-    first_text, dash, last_text = ids_text.partition("-")
-    parts = [first_text, last_text] if dash else [first_text]
-    if not all(p.isascii() and p.isdigit() for p in parts):
-        raise ValueError(f"POSTERN_SHARDS={text!r}: shard numbers must be whole numbers, e.g. 0-3/8")
-    first, last = int(parts[0]), int(parts[-1])
-    if count < 1 or first > last or last >= count:
-        raise ValueError(f"POSTERN_SHARDS={text!r}: shards must lie within 0..{max(count - 1, 0)}, first ≤ last")
-    return list(range(first, last + 1)), count
-
-
-def parse_port(text: str | None) -> int | None:
-    """``POSTERN_METRICS_PORT``: a TCP port (1-65535), or None when unset."""
-    if not text or not text.strip():
-        return None
-    value = text.strip()
-    if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= 65535:
-        raise ValueError(f"POSTERN_METRICS_PORT={text!r}: expected a port number between 1 and 65535")
-    return int(value)
-
-
-def parse_log_format(text: str | None) -> str:
-    value = (text or "text").strip().lower() or "text"
-    if value not in ("text", "json"):
-        raise ValueError(f"POSTERN_LOG_FORMAT={text!r}: expected text or json")
-    return value
+from settings import Settings, SettingsError, parse_shards  # noqa: F401  (parse_shards: re-exported)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description="Postern: board games on Discord.")
     parser.add_argument("--local", action="store_true", help="play in this terminal (no Discord token needed)")
-    parser.add_argument("--db", default=os.environ.get("POSTERN_DB", "postern.db"), help="SQLite database file or postgresql:// URL")
-    parser.add_argument("--images", default=os.environ.get("POSTERN_IMAGES", "postern-images"), help="console image folder")
+    parser.add_argument("--db", default=None, help="SQLite database file or postgresql:// URL (default: POSTERN_DB)")
+    parser.add_argument("--images", default=None, help="console image folder (default: POSTERN_IMAGES)")
     return parser.parse_args(argv)
 
 
@@ -76,33 +40,38 @@ async def _check_database(path: str) -> str | None:
     return None
 
 
+def load_settings(args: argparse.Namespace) -> Settings:
+    """Every setting checked before anything is opened (``settings.load``); ``SettingsError`` if not."""
+    import settings
+
+    return settings.load(os.environ, local=args.local, db=args.db, images=args.images)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
-        shards = parse_shards(os.environ.get("POSTERN_SHARDS"))
-        metrics_port = parse_port(os.environ.get("POSTERN_METRICS_PORT"))
-        log_format = parse_log_format(os.environ.get("POSTERN_LOG_FORMAT"))
-    except ValueError as err:
+        config = load_settings(args)
+    except SettingsError as err:
+        # One clear line and exit 2, before any file, folder or connection exists.
         print(f"postern: {err}", file=sys.stderr)
         return 2
-    problem = asyncio.run(_check_database(args.db))
+    from table.observability import configure_logging
+
+    configure_logging(config.log_level, config.log_format)
+    problem = asyncio.run(_check_database(config.db))
     if problem:
         # One clear line and a non-zero exit: an operator fixes POSTERN_DB, nothing was written.
         print(f"postern: {problem}", file=sys.stderr)
         return 2
-    from table.observability import configure_logging
-
-    configure_logging(os.environ.get("POSTERN_LOG_LEVEL", "INFO").upper(), log_format)
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
-    if args.local or not token:
+    if config.token is None:
         if not args.local:
             print("No DISCORD_TOKEN set: starting the local console (see README to run on Discord).")
         import console
 
-        return asyncio.run(console.run(args.db, args.images))
+        return asyncio.run(console.run(config.db, config.images))
     from cogs.client import run_bot
 
-    return run_bot(token, args.db, os.environ.get("POSTERN_DEV_GUILD") or None, shards, metrics_port)
+    return run_bot(config.token, config.db, config.dev_guild, config.shards, config.metrics_port)
 
 
 if __name__ == "__main__":
