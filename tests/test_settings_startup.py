@@ -118,6 +118,17 @@ def test_a_bad_setting_stops_with_one_line_and_writes_nothing(tmp_path: Path, ex
     assert tree(tmp_path) == []  # no postern.db, no mysql:/… folders, nothing
 
 
+def test_an_images_folder_that_is_a_file_is_refused(tmp_path: Path) -> None:
+    work, elsewhere = tmp_path / "work", tmp_path / "elsewhere"
+    work.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "pictures").write_text("not a folder")
+    done = run_bot(work, {"POSTERN_IMAGES": str(elsewhere / "pictures")})
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1 and "POSTERN_IMAGES=" in lines[0], lines
+    assert tree(work) == []
+
+
 def test_a_password_in_the_query_is_never_printed(tmp_path: Path) -> None:
     url = f"postgresql://postern:topsecret@127.0.0.1:{free_port()}/postern?password=hunter2&sslmode=disable"
     done = run_bot(tmp_path, {"POSTERN_DB": url})
