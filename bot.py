@@ -1,6 +1,7 @@
 """Postern's entry point: ``python bot.py`` runs the Discord bot, ``python bot.py --local`` the console.
 
-Settings come from the environment: ``DISCORD_TOKEN`` (without it, the local console starts),
+Settings come from the environment, all checked by ``settings.load`` before anything is opened
+(a bad one: one line on stderr, exit 2): ``DISCORD_TOKEN`` (without it, the local console starts),
 ``POSTERN_DB`` (SQLite file, default ``postern.db``, created on first run; or a
 ``postgresql://`` URL), ``POSTERN_DB_POOL`` (PostgreSQL connections, default 10),
 ``POSTERN_DEV_GUILD`` (optional guild id: slash commands sync there instantly), ``POSTERN_IMAGES``
@@ -17,6 +18,7 @@ import asyncio
 import os
 import sys
 
+import settings
 from settings import Settings, SettingsError, parse_shards  # noqa: F401  (parse_shards: re-exported)
 
 
@@ -42,8 +44,6 @@ async def _check_database(path: str) -> str | None:
 
 def load_settings(args: argparse.Namespace) -> Settings:
     """Every setting checked before anything is opened (``settings.load``); ``SettingsError`` if not."""
-    import settings
-
     return settings.load(os.environ, local=args.local, db=args.db, images=args.images)
 
 
