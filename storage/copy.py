@@ -119,10 +119,11 @@ class _Brief:
     status: str
     channel_id: str
     version: int
+    updated_at: float
 
     @classmethod
     def of(cls, row: GameRow) -> _Brief:
-        return cls(_identity(row), row.status, row.channel_id, row.version)
+        return cls(_identity(row), row.status, row.channel_id, row.version, row.updated_at)
 
 
 async def plan(source: Database, target: Database) -> list[int]:
@@ -147,7 +148,9 @@ async def plan(source: Database, target: Database) -> list[int]:
             continue
         if _identity(there) != row.identity:
             problems.append(f"game {game_id} there is another game ({there.game} in channel {there.channel_id})")
-        elif there.version > row.version:
+        elif there.version > row.version or there.updated_at > row.updated_at:
+            # An untouched older copy is behind the source in both; a copy played on at the
+            # target is ahead in one of them (both, unless the source was played on too).
             problems.append(
                 f"game {game_id} was played on there (version {there.version}, the source has {row.version})"
             )

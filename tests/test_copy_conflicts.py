@@ -100,6 +100,26 @@ async def test_a_copy_played_on_at_the_target_is_not_rolled_back(
     await _refused(source, target, capsys, "game 2 was played on there")
 
 
+async def test_a_copy_played_on_at_both_ends_is_not_overwritten(
+    ends: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The source moved on by two decisions, the target by one, later: the source's version is
+    higher, yet replacing the target's game would silently drop the move made there."""
+    source, target = ends
+    await _seed_source(source)
+    async with Database(source) as src, Database(target) as dst:
+        assert (await copy(src, dst)).copied == 4
+        for db in (src, src, dst):
+            table = TableService(db)
+            status = await table.status(channel_id="c1")
+            seat = status.to_act[0]
+            _, legal = await table.legal_moves(channel_id="c1", user=USERS[seat])
+            await table.act(channel_id="c1", user=USERS[seat], action=sorted(legal)[0])
+        there, here = await dst.game(2), await src.game(2)
+        assert there is not None and here is not None and there.version < here.version
+    await _refused(source, target, capsys, "game 2 was played on there")
+
+
 async def test_an_older_copy_is_brought_up_to_date_and_the_rest_left_alone(ends: tuple[str, str]) -> None:
     source, target = ends
     await _seed_source(source)
