@@ -17,7 +17,7 @@ COPY requirements.txt ./
 RUN pip install --no-cache-dir -r requirements.txt
 
 # The code, with the fonts the renderer ships (render/fonts: DejaVu and Droid Sans Fallback for CJK).
-COPY bot.py console.py console_texts.py version.py ./
+COPY *.py ./
 COPY ai ./ai
 COPY cogs ./cogs
 COPY render ./render

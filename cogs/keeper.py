@@ -19,6 +19,7 @@ import storage
 from cogs import components, outbox, posting, reach, replies
 from cogs.i18n import ui
 from table import observability
+from table.clock import scheduler_seconds_from_env
 from table.messages import message
 from table.scheduler import BOT, VOTE_CHOICES, Notice, Scheduler
 from table.service import Result, TableService
@@ -29,7 +30,7 @@ USERS_ONLY = discord.AllowedMentions(users=True, roles=False, everyone=False)
 display name in the text might spell out."""
 NOBODY = discord.AllowedMentions.none()
 
-INTERVAL = float(os.environ.get("POSTERN_SCHEDULER_SECONDS") or 30)
+INTERVAL = scheduler_seconds_from_env(os.environ)
 """Real seconds between passes (shortened by the time scale, so a sped-up demo stays lively)."""
 
 

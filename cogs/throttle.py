@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 DEFAULT = "5/10,10"
@@ -80,24 +80,34 @@ class Throttle:
 
     @classmethod
     def parse(cls, text: str) -> Throttle:
-        """``"5/10,10"`` → 5 per 10 s, burst 10; ``off`` → no throttle."""
+        """``"5/10,10"`` → 5 per 10 s, burst 10; ``off`` → no throttle.
+
+        ``ValueError`` naming ``POSTERN_THROTTLE`` for anything else, including a zero, negative,
+        infinite or nan part (``float`` accepts ``inf`` and ``nan``; a bucket built on them would
+        never refill or never empty), so a typo stops the bot at start with one line.
+        """
+        given = text
         text = text.strip().lower()
         if text in ("off", "0", "none", "false"):
             return cls.off()
+        shape = f"POSTERN_THROTTLE={given!r}: expected COUNT/SECONDS,BURST such as 5/10,10, or off"
+        rate_part, comma, burst_part = text.partition(",")
+        count_text, _, seconds_text = rate_part.partition("/")
         try:
-            rate_part, _, burst_part = text.partition(",")
-            count, _, seconds = rate_part.partition("/")
-            rate = float(count) / float(seconds or 1)
-            burst = float(burst_part) if burst_part else float(count) * 2
+            count = float(count_text)
+            seconds = float(seconds_text) if seconds_text.strip() else 1.0
+            burst = float(burst_part) if comma else count * 2
         except ValueError:
-            raise ValueError(f"POSTERN_THROTTLE must look like 5/10,10 or off, not {text!r}") from None
-        if rate <= 0 or burst < 1:
-            raise ValueError(f"POSTERN_THROTTLE needs a positive rate and a burst ≥ 1, not {text!r}")
-        return cls(rate, burst)
+            raise ValueError(shape) from None
+        finite = all(0 < value < float("inf") for value in (count, seconds, burst))
+        if not finite or burst < 1:
+            raise ValueError(f"POSTERN_THROTTLE={given!r}: needs a positive count and seconds, and a burst ≥ 1")
+        return cls(count / seconds, burst)
 
     @classmethod
-    def from_env(cls) -> Throttle:
-        return cls.parse(os.environ.get("POSTERN_THROTTLE", DEFAULT))
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Throttle:
+        text = (environ if environ is not None else os.environ).get("POSTERN_THROTTLE", "")
+        return cls.parse(text if text.strip() else DEFAULT)
 
     def command(self, user_id: int | str) -> bool:
         return not self.enabled or self.commands.take(str(user_id))

@@ -20,6 +20,8 @@ Behaviour (what callers can rely on):
   board of a game is worth drawing, and the older post then shows the current board rather
   than a stale one. A request already being drawn is never replaced. Requests without a key
   (private views) are never merged.
+* **Dies with its parent**: a worker exits within moments of its parent process ending, even by
+  ``kill -9`` (``lifeline``), instead of lingering as an orphan.
 * **Survives crashes**: when a worker dies (``BrokenProcessPool``), the pool is rebuilt and the
   requests that were running are tried once more, each alone (the culprit cannot be told apart
   from its neighbours otherwise); a request that breaks the pool again fails with
@@ -43,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import render
+from lifeline import watch_parent
 
 log = logging.getLogger("postern.render")
 
@@ -63,7 +66,9 @@ def cores() -> int:
 
 
 def _warm(drawer: Drawer, views: Sequence[WarmView]) -> None:
-    """Worker initialiser: draw each warm-up view once (fonts, static layers, text caches)."""
+    """Worker initialiser: end with the parent (``lifeline``), then draw each warm-up view
+    once (fonts, static layers, text caches)."""
+    watch_parent()
     for game, view in views:
         try:
             drawer(game, view)

@@ -15,18 +15,21 @@ move is acknowledged only after its transaction commits.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import re
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from storage.db import Database, StorageBusy, StorageError, Tx, note_commit
 from storage.migrations import LATEST, MIGRATIONS
+from storage.targets import check_url, is_postgres_url, redact  # noqa: F401  (is_postgres_url: re-exported)
+
+log = logging.getLogger("postern.storage")
 
 DEFAULT_POOL = 10
 MIGRATION_LOCK = 0x706F7374  # "post": one migrator at a time when several processes start together
@@ -44,17 +47,8 @@ BUSY_ERRORS: tuple[type[BaseException], ...] = (
 """Failures after which nothing was applied and a retry may work: reported as ``StorageBusy``."""
 
 
-def is_postgres_url(target: str) -> bool:
-    return target.startswith(("postgresql://", "postgres://"))
-
-
-def redact(url: str) -> str:
-    """The URL without its password, fit for a log line or an error message."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+DEFAULT_MIGRATION_WAIT = 60.0
+"""Seconds to wait for another process's migration lock before giving up (``POSTERN_DB_MIGRATION_WAIT``)."""
 
 
 _PLACEHOLDER = re.compile(r"\?")
@@ -105,11 +99,18 @@ class PostgresDatabase(Database):
 
     integrity_errors = (asyncpg.exceptions.IntegrityConstraintViolationError,)
 
-    def __init__(self, url: str, pool_size: int | None = None, connect_timeout: float = 10.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        pool_size: int | None = None,
+        connect_timeout: float = 10.0,
+        migration_wait: float | None = None,
+    ) -> None:
         self.url = url
         self.target = redact(url)
-        self.pool_size = pool_size or int(os.environ.get("POSTERN_DB_POOL", DEFAULT_POOL))
+        self.pool_size = pool_size or pool_size_from_env()
         self.connect_timeout = connect_timeout
+        self.migration_wait = migration_wait if migration_wait is not None else migration_wait_from_env()
         self._pool: asyncpg.Pool | None = None
 
     @property
@@ -120,6 +121,7 @@ class PostgresDatabase(Database):
 
     async def open(self) -> PostgresDatabase:
         try:
+            check_url(self.url)
             self._pool = await asyncpg.create_pool(
                 self.url, min_size=1, max_size=self.pool_size, timeout=self.connect_timeout
             )
@@ -128,7 +130,7 @@ class PostgresDatabase(Database):
             await self.close()
             if isinstance(err, StorageError):
                 raise
-            if isinstance(err, (*BUSY_ERRORS, asyncpg.PostgresError, ValueError)):
+            if isinstance(err, (*BUSY_ERRORS, asyncpg.PostgresError, ValueError, OverflowError)):
                 reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
                 raise StorageError(f"cannot open the database {self.target}: {reason}") from err
             raise
@@ -205,7 +207,7 @@ class PostgresDatabase(Database):
     async def migrate(self) -> None:
         """Apply every newer migration in one transaction (DDL is transactional here), one process at a time."""
         async with self.transaction() as tx:
-            await tx.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+            await self._migration_lock(tx)
             await tx.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 " version INTEGER PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)"
@@ -226,3 +228,52 @@ class PostgresDatabase(Database):
                 await tx.execute(
                     "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (number, time.time())
                 )
+
+    async def _migration_lock(self, tx: _PgTx) -> None:
+        """Take the migration lock, waiting at most ``migration_wait`` seconds for its holder.
+
+        Why not simply ``pg_advisory_xact_lock``: a process stuck while migrating (or a session an
+        operator left open holding the lock) would make every starting bot hang silently. Here the
+        wait is said in the log, and past the limit the start stops with one line.
+        """
+        started = time.monotonic()
+        said = False
+        while not await tx.conn.fetchval(f"SELECT pg_try_advisory_xact_lock({MIGRATION_LOCK})"):
+            waited = time.monotonic() - started
+            if waited >= self.migration_wait:
+                raise StorageError(
+                    f"cannot open the database {self.target}: another process has held the migration lock"
+                    f" for over {self.migration_wait:g} s (POSTERN_DB_MIGRATION_WAIT); is another Postern"
+                    " stuck while upgrading it?"
+                )
+            if not said:
+                log.warning(
+                    "waiting for another process to finish migrating %s (up to %g s)", self.target, self.migration_wait
+                )
+                said = True
+            await asyncio.sleep(min(0.25, max(0.0, self.migration_wait - waited)))
+
+
+def _positive_from_env(
+    name: str, default: float, kind: type[int] | type[float], environ: Mapping[str, str] | None
+) -> float:
+    text = (os.environ if environ is None else environ).get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = kind(text)
+    except ValueError:
+        raise StorageError(f"{name}={text!r}: expected a positive {'whole ' if kind is int else ''}number") from None
+    if not 0 < value < float("inf"):
+        raise StorageError(f"{name}={text!r}: expected a positive {'whole ' if kind is int else ''}number")
+    return value
+
+
+def pool_size_from_env(environ: Mapping[str, str] | None = None) -> int:
+    """``POSTERN_DB_POOL``: PostgreSQL connections per process (default 10)."""
+    return int(_positive_from_env("POSTERN_DB_POOL", DEFAULT_POOL, int, environ))
+
+
+def migration_wait_from_env(environ: Mapping[str, str] | None = None) -> float:
+    """``POSTERN_DB_MIGRATION_WAIT``: seconds to wait for another process's migration (default 60)."""
+    return float(_positive_from_env("POSTERN_DB_MIGRATION_WAIT", DEFAULT_MIGRATION_WAIT, float, environ))

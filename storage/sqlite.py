@@ -24,6 +24,7 @@ import aiosqlite
 
 from storage.db import Database, StorageBusy, StorageError, note_commit
 from storage.migrations import LATEST, MIGRATIONS
+from storage.targets import redact, url_scheme
 
 T = TypeVar("T")
 
@@ -90,6 +91,44 @@ async def _on_thread(conn: aiosqlite.Connection, fn: Callable[..., T], *args: An
     use (pinned version in requirements.txt; tests cover every statement kind through it).
     """
     return await conn._execute(lambda: fn(conn._conn, *args))
+
+
+def check_path(path: str) -> None:
+    """``StorageError`` (one line) for a target that cannot be a SQLite file, before anything is
+    created: an empty setting (SQLite would open a private temporary database that vanishes), a
+    URL of another database (``mysql://…`` would become folders named ``mysql:``), a folder, or
+    something that is not a regular file."""
+    if path == ":memory:":
+        return
+    if not path.strip():
+        raise StorageError("the database setting is empty: give a SQLite file path or a postgresql:// URL")
+    scheme = url_scheme(path)
+    if scheme is not None:
+        raise StorageError(
+            f"the database {redact(path)} is a {scheme}: URL; Postern speaks SQLite (a file path) and"
+            " PostgreSQL (postgresql://user:password@host:port/db) only"
+        )
+    target = Path(path)
+    if target.is_dir():
+        raise StorageError(f"the database {path} is a folder, not a file: name a file inside it, e.g. {target / 'postern.db'}")
+    if target.exists() and not target.is_file():
+        raise StorageError(f"the database {path} is not a regular file")
+
+
+async def _connect(path: str) -> aiosqlite.Connection:
+    """``aiosqlite.connect``, but a failure waits for aiosqlite's thread to end.
+
+    Why: when the connection cannot be opened, aiosqlite stops its thread by queueing one last
+    call whose answer is posted back to the event loop. If the caller returns (and ``asyncio.run``
+    closes the loop) first, that thread dies printing a 20-line "Event loop is closed" traceback
+    after our one-line error. Joining it (off the loop, which keeps running) lets it end quietly.
+    """
+    connection = aiosqlite.connect(path, isolation_level=None)
+    try:
+        return await connection
+    except BaseException:
+        await asyncio.to_thread(connection._thread.join, 5)
+        raise
 
 
 class SqliteDatabase(Database):
@@ -173,10 +212,11 @@ class SqliteDatabase(Database):
         thread is left behind to keep the process alive.
         """
         try:
+            check_path(self.path)
             existed = self.path != ":memory:" and Path(self.path).exists()
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+            self._conn = await _connect(self.path)
             await self.conn.execute("PRAGMA journal_mode=WAL")
             await self.conn.execute("PRAGMA foreign_keys=ON")
             await self.conn.execute("PRAGMA synchronous=NORMAL")

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 SCALE_VARIABLE = "POSTERN_TIME_SCALE"
+SCHEDULER_VARIABLE = "POSTERN_SCHEDULER_SECONDS"
+DEFAULT_SCHEDULER_SECONDS = 30.0
 
 
 class Clock(Protocol):
@@ -71,21 +73,34 @@ class ScriptedClock:
         self._now += seconds
 
 
-def scale_from_env(environ: dict[str, str] | None = None) -> float:
+def _positive_seconds(name: str, text: str, example: str) -> float:
+    """A finite number > 0, or ``ValueError`` naming the variable (one line for the operator)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{name}={text!r}: expected a positive number, e.g. {example}") from None
+    if not 0 < value < float("inf"):  # also refuses nan, which compares false with everything
+        raise ValueError(f"{name}={text!r}: expected a positive number, e.g. {example}")
+    return value
+
+
+def scale_from_env(environ: Mapping[str, str] | None = None) -> float:
     """``POSTERN_TIME_SCALE`` as a positive number (default 1); ``ValueError`` with the variable's
     name for anything else, so a misconfiguration stops the bot with one clear line."""
-    text = (environ if environ is not None else dict(os.environ)).get(SCALE_VARIABLE, "").strip()
-    if not text:
-        return 1.0
-    try:
-        scale = float(text)
-    except ValueError:
-        raise ValueError(f"{SCALE_VARIABLE}={text!r}: expected a positive number, e.g. 3600") from None
-    if not scale > 0 or scale != scale or scale == float("inf"):
-        raise ValueError(f"{SCALE_VARIABLE}={text!r}: expected a positive number, e.g. 3600")
-    return scale
+    text = (environ if environ is not None else os.environ).get(SCALE_VARIABLE, "").strip()
+    return _positive_seconds(SCALE_VARIABLE, text, "3600") if text else 1.0
 
 
-def from_env(environ: dict[str, str] | None = None) -> ScaledClock:
+def scheduler_seconds_from_env(environ: Mapping[str, str] | None = None) -> float:
+    """``POSTERN_SCHEDULER_SECONDS``: real seconds between the scheduler's passes (default 30).
+
+    Read beside the time scale because the two set the pace together (the keeper shortens the
+    interval to one game minute on a sped-up clock); ``ValueError`` naming the variable otherwise.
+    """
+    text = (environ if environ is not None else os.environ).get(SCHEDULER_VARIABLE, "").strip()
+    return _positive_seconds(SCHEDULER_VARIABLE, text, "30") if text else DEFAULT_SCHEDULER_SECONDS
+
+
+def from_env(environ: Mapping[str, str] | None = None) -> ScaledClock:
     """The clock the bot and the console run on."""
     return ScaledClock(scale_from_env(environ))

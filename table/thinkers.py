@@ -21,6 +21,8 @@ Behaviour (what the table relies on):
   once more on the fresh pool; if that fails too, or the search itself raises (a bug: the same
   position would fail again), the one-ply greedy player answers in a thread (instant), so the
   game goes on and the failure is logged and counted.
+* **Dies with its parent**: a worker exits within moments of the bot's process ending, even by
+  ``kill -9`` (``lifeline``), instead of lingering as an orphan.
 * **Inline mode** (``mode="inline"``, or ``POSTERN_BOT_THINKERS=inline``): decisions run in a
   thread of this process, through the very same policy; meant for tests (monkeypatching a policy
   works, nothing is spawned) and debugging.
@@ -42,6 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from lifeline import watch_parent
 from table import bots
 
 log = logging.getLogger("postern.bots")
@@ -65,7 +68,9 @@ def cores() -> int:
 
 
 def _start_worker() -> None:
-    """Worker initialiser: yield the CPU to the bot's loop, and import the AI once (warm)."""
+    """Worker initialiser: end with the parent (``lifeline``), yield the CPU to the bot's
+    loop, and import the AI once (warm)."""
+    watch_parent()
     with contextlib.suppress(OSError):  # a platform without nice: run at normal priority
         os.nice(WORKER_NICE)
     import ai  # noqa: F401  (imports every game's rules)

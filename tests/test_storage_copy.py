@@ -69,6 +69,7 @@ async def test_verify_catches_a_log_that_does_not_match(tmp_path: Path) -> None:
 
 
 def test_copy_command_reports_and_exits_cleanly(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    sqlite3.connect(tmp_path / "a.db").close()  # an empty source (a missing one is refused)
     assert main([str(tmp_path / "a.db"), str(tmp_path / "b.db")]) == 0
     assert "copied 0" in capsys.readouterr().out
     blocker = tmp_path / "file"
