@@ -96,6 +96,8 @@ class Console:
         """Who made the last decision at this console: ``undo`` takes back theirs."""
         self.page = 0
         self.labels: Callable[[str], str] = str
+        self.pruned: set[str] = set()
+        """Games (``<game>-<id>``) whose per-move pictures from earlier consoles were removed."""
 
     def say(self, text: str = "") -> None:
         print(as_typed_here(text), file=self.out, flush=True)
@@ -199,7 +201,22 @@ class Console:
         partial = path.with_name(f".{path.name}.partial")
         partial.write_bytes(data)
         os.replace(partial, path)
+        self.prune_numbered(game, stem)
         return path
+
+    def prune_numbered(self, game: str, stem: str) -> None:
+        """Remove the pictures earlier consoles wrote for this game, one per move
+        (``fixer-1-v12.png``, ``fixer-1-hand-v12.png``): the file just written replaces them all.
+        Only names of exactly that form are touched, once per game and session."""
+        prefix = stem.split("-board")[0].split("-hand-")[0]  # "<game>-<id>"
+        if prefix in self.pruned or not prefix.startswith(f"{game}-"):
+            return
+        self.pruned.add(prefix)
+        numbered = re.compile(rf"{re.escape(prefix)}-(hand-)?v[0-9]+\.png")
+        for old in self.image_dir.glob(f"{prefix}-*v*.png"):
+            if numbered.fullmatch(old.name):
+                with contextlib.suppress(OSError):  # already gone, or not ours to remove: keep playing
+                    old.unlink()
 
     async def prompt_moves(self, result: Result, stay: bool = False) -> None:
         """List the moves of whoever must act here and become them; with ``stay`` (after ``as``,

@@ -193,3 +193,16 @@ async def test_images_do_not_pile_up(con: tuple[console.Console, io.StringIO]) -
     await lines(c, out, "abandon", "solo torres level=easy", "1")
     names = sorted(p.name for p in c.image_dir.iterdir())
     assert len(names) == 4, names  # a second game keeps its own board and hand
+
+
+async def test_the_pile_an_earlier_console_left_is_cleared(con: tuple[console.Console, io.StringIO]) -> None:
+    """Pictures an earlier console wrote per move for this game go; other files stay."""
+    c, out = con
+    c.image_dir.mkdir(parents=True)
+    old = ["fixer-1-v2.png", "fixer-1-v13.png", "fixer-1-hand-v13.png"]
+    kept = ["fixer-11-v2.png", "torres-1-v2.png", "fixer-1-v2.png.txt", "notes.png"]
+    for name in old + kept:
+        (c.image_dir / name).write_bytes(b"x")
+    await lines(c, out, "solo fixer", "1")
+    names = sorted(p.name for p in c.image_dir.iterdir())
+    assert names == sorted(["fixer-1-board.png", "fixer-1-hand-ann.png", *kept]), names
