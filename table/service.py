@@ -524,7 +524,7 @@ class TableService(PlayerCalls, ServerCalls):
         async with self.lock(row.id):
             row = await self._live(channel_id, game_id)
             seats = await self._lobby_seats(row)
-            if any(s.user_id == user.id for s in seats):
+            if any(s.user_id in (user.id, bots.held_for(user.id)) for s in seats):
                 raise TableError("already_joined")
             if len(seats) >= row.capacity:
                 raise TableError("lobby_full", count=len(seats), capacity=row.capacity)
@@ -839,8 +839,15 @@ class TableService(PlayerCalls, ServerCalls):
             old = next((s for s in seats if s.user_id in (old_id, held)), None)
             if old is None:
                 raise TableError("not_replaceable", name=old_id)
-            if any(s.user_id == new.id for s in seats) or bots.is_bot_id(new.id):
+            if old.user_id == new.id or bots.is_bot_id(new.id):
                 raise TableError("already_seated", name=new.name)
+            # One person, one seat: not a second one beside their own, nor beside the one a bot
+            # holds for them (they could never rejoin it, and every listing would show them twice).
+            # Their own held seat given back to them is allowed: that is a rejoin by the host.
+            for other in seats:
+                if other.seat != old.seat and other.user_id in (new.id, bots.held_for(new.id)):
+                    key = "already_seated" if other.user_id == new.id else "already_seated_held"
+                    raise TableError(key, name=new.name)
             seat = dataclasses.replace(old, user_id=new.id, name=new.name, kind="human", bot_level=None)
             host = new.id if old.user_id == row.host_id else None
             try:
@@ -920,6 +927,10 @@ class TableService(PlayerCalls, ServerCalls):
             held = next((s for s in seats if s.user_id == bots.held_for(user.id)), None)
             if held is None:
                 raise TableError("no_seat_to_rejoin")
+            if any(s.user_id == user.id for s in seats):
+                # A second seat (given before ``replace`` refused it): taking this one back too would
+                # break "one person, one seat" (the database refuses it), so say why, once and clearly.
+                raise TableError("rejoin_already_seated")
             seat = dataclasses.replace(held, user_id=user.id, name=user.name, kind="human", bot_level=None)
             try:
                 version = await self.db.replace_seat(row.id, row.version, seat)
