@@ -85,6 +85,7 @@ class PosternBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.db.open()
         self.table = TableService(self.db, durable_posts=True)  # posts can be lost: table.announce
+        await self.table.keep_time()  # game time goes on from where it stood (table.clock)
         await self.tree.set_translator(PosternTranslator())
         await self.add_cog(PlayCog(self))
         await self.add_cog(ThreadKeeper(self, self.table))

@@ -6,7 +6,7 @@ either direction. Every game is copied with its id, version, seats, whole action
 votes and the earlier holders of seats that changed hands, each game in one transaction, then
 verified on the target by replaying its log through the rules and comparing the result with the
 stored snapshot (the log is the truth, the snapshot a cache). Every user's settings (reminders, quiet hours, language, away mode and away periods) and every server's
-settings follow. Re-running is safe: a game already on the target at the same version with the
+settings follow, and the game time (due times are in game time, see ``table.clock``). Re-running is safe: a game already on the target at the same version with the
 same log, due items and votes is left alone, a changed one is replaced whole; settings are
 written over. Stop the bot while copying, or copy twice (the second pass is quick).
 
@@ -108,6 +108,10 @@ async def copy(source: Database, target: Database) -> CopyReport:
                 report.verified += 1
         after = ids[-1]
     await copy_settings(source, target, report)
+    # Due times and banks are in game time: the target runs on the source's game time, not its own.
+    anchor = await source.game_clock()
+    if anchor is not None:
+        await target.anchor_clock(anchor, replace=True)
     return report
 
 

@@ -34,6 +34,7 @@ from storage import (
     StorageBusy,
 )
 from table import announce, bots, observability, reveal, seating, stamps, thinkers, timer
+from table import clock as game_time
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
@@ -268,6 +269,16 @@ class TableService(PlayerCalls, ServerCalls):
         self._idle = asyncio.Event()
         self._idle.set()
 
+    async def keep_time(self) -> None:
+        """Run on the game time kept in the database (``table.clock.keep``): call once the database
+        is open, so a restart goes on from the game time that stood, and processes sharing the
+        database agree on it."""
+        await game_time.keep(self.clock, self.db)
+
+    async def advance_time(self, seconds: float) -> None:
+        """Move game time forward for good (the console's ``wait``): kept in the database."""
+        await game_time.advance(self.clock, self.db, seconds)
+
     async def drain(self, timeout: float = 30.0) -> bool:
         """Wait until no write call is running (a clean shutdown lets started moves commit).
 
@@ -400,13 +411,14 @@ class TableService(PlayerCalls, ServerCalls):
         after: list[int],
         *,
         gain: bool = True,
-        taken_back: list[int] | None = None,
         restarted: Iterable[int] = (),
+        undone: tuple[float, int] | None = None,
     ) -> timer.Settled:
         """The turn banks after a commit that moves the seats to act from ``before`` to ``after``;
         the banks of players who are away do not start running, and the end of their away time
         is scheduled for this game (the turn may reach them in a game that started after they
-        left), so their bank runs again by itself when they are due back."""
+        left), so their bank runs again by itself when they are due back. ``undone``: the commit
+        is an undo of the move made at that game time by that seat (``timer.rewind``)."""
         t = timer.limit(self.table_options(row))
         paused = []
         returns: list[tuple[int, str, int, float]] = []
@@ -419,10 +431,14 @@ class TableService(PlayerCalls, ServerCalls):
                 if until is not None and until > now:
                     paused.append(seat.seat)
                     returns.append((seat.seat, AWAY_END, int(until), until))
-        clock = timer.settle(
-            seats, before, after, self.clock.now(), t, row.version + 1,
-            paused=paused, gain=gain, taken_back=taken_back or (), restarted=restarted,
-        )
+        if undone is not None:
+            moved_at, undoer = undone
+            clock = timer.rewind(seats, before, after, self.clock.now(), t, row.version + 1, moved_at, undoer, paused)
+        else:
+            clock = timer.settle(
+                seats, before, after, self.clock.now(), t, row.version + 1,
+                paused=paused, gain=gain, restarted=restarted,
+            )
         return dataclasses.replace(clock, due=[*clock.due, *returns]) if returns else clock
 
     @staticmethod
@@ -617,6 +633,7 @@ class TableService(PlayerCalls, ServerCalls):
             version = await self.db.commit_moves(
                 row.id, row.version, 0, actions, game.dumps(state), status,
                 seats=list(seats) if first else None, banks=clock.banks, due=[*clock.due, *self._announcing(0, actions)],
+                game_time=clock.at,
             )
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None and row.version == version
@@ -728,6 +745,7 @@ class TableService(PlayerCalls, ServerCalls):
                 await self.db.commit_moves(
                     row.id, row.version, seq, actions, snapshot, status,
                     banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)], ended=clock.ended,
+                    game_time=clock.at,
                 )
             except Conflict as err:
                 raise TableError("busy") from err
@@ -775,9 +793,8 @@ class TableService(PlayerCalls, ServerCalls):
             if await asyncio.to_thread(reveal.reveals, game, state, seat, tail, current, f"{row.seed}:{row.version}"):
                 raise TableError("undo_revealed")
             before, after = game.to_act(current), game.to_act(state)
-            # Seats to act now but not after the undo: their turn began with the move taken back.
-            taken_back = [s for s in before if s not in after]
-            clock = await self._settle(row, seats, before, after, gain=False, taken_back=taken_back)
+            # Banks back as they stood at the move, the time it stood charged to the caller.
+            clock = await self._settle(row, seats, before, after, undone=(self._moved_at(target), seat))
             try:
                 await self.db.truncate_log(
                     row.id, row.version, target.seq, game.dumps(state),
@@ -794,6 +811,15 @@ class TableService(PlayerCalls, ServerCalls):
             undone = [e for action in tail for e in action.events]
             event = {"kind": seating.TABLE_EVENT, "key": "took_back", "name": seats[seat].name, "undone": undone}
             return await self._result("undone", row, seats, [event], state, actor=user.id)
+
+    def _moved_at(self, action: ActionRow) -> float:
+        """The game time ``action`` was logged at. An action logged before game time was kept in
+        the log has only its wall time: the game time that has passed since is estimated at the
+        clock's speed (any console ``wait`` in between is then not counted)."""
+        if action.game_at is not None:
+            return action.game_at
+        scale = float(getattr(self.clock, "scale", 1.0))
+        return self.clock.now() - max(0.0, time.time() - action.at) * scale
 
     async def _undoable(self, row: GameRow, seats: list[SeatRow], user: User) -> ActionRow:
         """The caller's last decision, if nothing since forbids taking it back; else the refusal."""
@@ -906,7 +932,7 @@ class TableService(PlayerCalls, ServerCalls):
                     await self.db.commit_moves(
                         row.id, row.version, seq, actions, game.dumps(state), status,
                         seats=seats, banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)],
-                        ended=clock.ended, handed_over=[seat],
+                        ended=clock.ended, handed_over=[seat], game_time=clock.at,
                     )
                 else:
                     await self.db.replace_seat(row.id, row.version, bot)
