@@ -911,9 +911,12 @@ class TableService(PlayerCalls, ServerCalls):
             game = rules.get(row.game)
             if not bots.can_play(game):
                 raise TableError("no_bots", game=lambda loc, g=game: rules.localised(g.title, loc))
-            bot = dataclasses.replace(
-                old, user_id=bots.held_for(old.user_id), kind="bot", bot_level=level or bots.NEW_LEVEL
-            )
+            holder = bots.held_for(old.user_id)
+            if any(s.user_id == holder for s in seats):
+                # A player left with two seats by an earlier version (one person, one seat): a bot
+                # already holds the one they may take back, so this one gets a bot of its own.
+                holder = bots.new_id([s.user_id for s in seats])[0]
+            bot = dataclasses.replace(old, user_id=holder, kind="bot", bot_level=level or bots.NEW_LEVEL)
             seats[seat] = bot
             self.thinkers.warm()
             # If the bot must act now, it plays at once, exactly as after a human decision. Its

@@ -82,3 +82,21 @@ async def test_a_player_left_with_two_seats_is_told_why_rejoin_refuses_and_sees_
     assert [g.row.id for g in mine] == [game_id]  # listed once, as the seat Ann plays
     assert not mine[0].held
 
+
+
+async def test_a_second_seat_left_by_an_earlier_version_can_still_be_taken_over(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The vote on a second seat's time chose a bot: it used to fail as "busy" at every retry (the
+    bot holding Ann's first seat already had the id of a bot holding a seat for Ann)."""
+    monkeypatch.setenv(bots.ENV_ITERATIONS, "3")
+    table = TableService(db, seed_source=lambda: "one-seat", clock=ScriptedClock())
+    game_id, ann, cho = await _three_with_ann_held(table)
+    row = await db.game(game_id)
+    assert row is not None
+    seats = await db.seats(game_id)
+    await db.replace_seat(game_id, row.version, dataclasses.replace(seats[cho], user_id=ANN.id, name=ANN.name))
+    taken = await table.take_over(channel_id="c", seat=cho)
+    assert bots.is_bot_id(taken.user_ids[cho]) and taken.user_ids[ann] == bots.held_for(ANN.id)
+    back = await table.rejoin(channel_id="c", user=ANN)  # the seat Ann may take back: her first one
+    assert back.user_ids[ann] == ANN.id and bots.is_bot_id(back.user_ids[cho])
