@@ -126,9 +126,8 @@ async def keep(clock: Clock, db: Database) -> None:
     Called once the database is open, before anything reads game time. The first process to keep
     an anchor wins (processes started together agree). A process started with another
     ``POSTERN_TIME_SCALE`` than the kept one continues game time from where it stands at the new
-    speed (no jump back or forth) and keeps that; processes still running at the old speed drift
-    until they restart, so every process sharing a database should run at the same scale. A
-    ``ScriptedClock`` (tests) is its own truth and keeps nothing."""
+    speed (no jump back or forth) and keeps that; processes already running take it up at their
+    next ``follow``. A ``ScriptedClock`` (tests) is its own truth and keeps nothing."""
     if not isinstance(clock, ScaledClock):
         return
     kept = await db.game_clock()
@@ -142,6 +141,22 @@ async def keep(clock: Clock, db: Database) -> None:
             SCALE_VARIABLE, kept.scale, clock.scale,
         )
         kept = await db.anchor_clock(ClockAnchor(clock.scale, wall, now), replace=True)
+    clock.follow(kept)
+
+
+async def follow(clock: Clock, db: Database) -> None:
+    """Read the kept game time again and run on it, at its speed (a running bot, now and then).
+
+    Unlike ``keep`` this never writes: a process started later with another scale re-anchored game
+    time, or another process moved it on, and this one follows instead of fighting over it."""
+    if not isinstance(clock, ScaledClock):
+        return
+    kept = await db.game_clock()
+    if kept is None:
+        return
+    if kept.scale != clock.scale:
+        log.warning("%s of the shared game time is now %g (was %g here)", SCALE_VARIABLE, kept.scale, clock.scale)
+        clock.scale = kept.scale
     clock.follow(kept)
 
 

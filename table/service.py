@@ -275,6 +275,11 @@ class TableService(PlayerCalls, ServerCalls):
         database agree on it."""
         await game_time.keep(self.clock, self.db)
 
+    async def follow_time(self) -> None:
+        """Read the kept game time again (``table.clock.follow``): another process may have moved
+        it on or changed its speed since this one started."""
+        await game_time.follow(self.clock, self.db)
+
     async def advance_time(self, seconds: float) -> None:
         """Move game time forward for good (the console's ``wait``): kept in the database."""
         await game_time.advance(self.clock, self.db, seconds)

@@ -93,6 +93,23 @@ async def test_another_time_scale_goes_on_from_where_game_time_stood(db_target: 
         assert kept is not None and kept.scale == 60.0
 
 
+async def test_a_running_process_follows_a_new_scale_another_process_kept(db_target: str) -> None:
+    """Two processes share a database; a third starts at another scale and re-anchors game time.
+    The running ones take it up at their next ``follow`` (the bot does every minute) instead of
+    drifting apart, and never write it back (no tug of war between scales)."""
+    wall = Wall()
+    async with Database(db_target) as old_db, Database(db_target) as new_db:
+        running = await _service(old_db, wall)
+        wall.now += 4.0
+        started = await _service(new_db, wall, scale=60.0)
+        wall.now += 120.0  # two game hours at the new speed; 120 at the old one
+        assert running.clock.now() != started.clock.now()
+        await running.follow_time()
+        assert running.clock.now() == started.clock.now()
+        kept = await new_db.game_clock()
+        assert kept is not None and kept.scale == 60.0
+
+
 async def test_the_console_keeps_game_time_waited_in_the_database(tmp_path: Path) -> None:
     """The console's `wait` is kept in the database itself now, not in a file beside it, and an
     earlier version's file still counts (once)."""
