@@ -38,6 +38,9 @@ CAP = 2.0
 REMINDERS: tuple[tuple[str, float], ...] = (("remind_half", 0.5), ("remind_tenth", 0.1))
 """[DECISION] A reminder when the running bank falls below these fractions of its cap."""
 EXPIRE = "expire"
+SAME_COMMIT = 1e-3
+"""Seconds within which a bank's start and a logged action's game time are one commit's (both are
+the game time that commit settled at; the margin absorbs a database's float rounding)."""
 
 OPTION = Option(
     KEY,
@@ -98,9 +101,10 @@ def settle(
     paused, so a turn that reaches a player who is away keeps its gain for when they return, and
     a paused seat that stays to act while others move gains nothing more. ``gain=False`` (an undo
     gives the turn back, away mode ends) resumes a bank without the gain, so taking a move back
-    or coming back never refills it (an undo settles with ``rewind``). ``restarted`` seats were to act before and after the commit but not in
-    between (the turn went round within it, e.g. through bot seats that answered at once): their
-    turn ended and a new one began, with its gain, as if the bots had taken their time.
+    or coming back never refills it (an undo settles with ``rewind``). ``restarted`` seats were
+    to act before and after the commit but not in between (the turn went round within it, e.g.
+    through bot seats that answered at once): their turn ended and a new one began, with its
+    gain, as if the bots had taken their time.
     With no timer (``t`` is None) nothing is kept.
     """
     if t is None:
@@ -182,8 +186,10 @@ def rewind(
     ended: list[int] = []
     for seat in seats:
         s = seat.seat
+        # Began again with the move: its run started in the move's own commit. A run that started
+        # later (back from away mode) belongs to a turn that began before the move, with its gain.
         began_with_move = s in running_before and (
-            s not in running_after or (seat.turn_began is not None and seat.turn_began >= moved_at)
+            s not in running_after or (seat.turn_began is not None and abs(seat.turn_began - moved_at) < SAME_COMMIT)
         )
         was = s in running_before and seat.turn_began is not None
         runs = s in running_after and s not in stopped and not seat.is_bot

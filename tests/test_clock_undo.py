@@ -83,3 +83,16 @@ def test_a_turn_that_ran_on_through_the_move_is_left_running() -> None:
     settled = timer.rewind(seats, [1], [0, 1], moved_at + 3 * HOUR, t, 5, moved_at, undoer=0)
     assert [b.seat for b in settled.banks] == [0] and settled.banks[0].left == 17 * HOUR
     assert 1 not in settled.ended
+
+
+def test_a_turn_resumed_after_the_move_keeps_the_gain_of_its_turn() -> None:
+    """A simultaneous step: Bob's turn began (with its gain) before Alice's move; he was away and
+    his bank ran again only after the move. Taking Alice's move back must not take his gain."""
+    t = 12 * HOUR
+    moved_at = 1_800_000_000.0
+    seats = [
+        SeatRow(0, "1", "Alice", bank_left=20 * HOUR, turn_began=None, turn_gain=0.0),
+        SeatRow(1, "2", "Bob", bank_left=20 * HOUR, turn_began=moved_at + HOUR, turn_gain=t),
+    ]
+    settled = timer.rewind(seats, [1], [0, 1], moved_at + 3 * HOUR, t, 5, moved_at, undoer=0)
+    assert [b.seat for b in settled.banks] == [0]  # Bob's bank runs on untouched: 18 h left now
