@@ -46,7 +46,8 @@ log = logging.getLogger("postern.console")
 
 CHANNEL = "local-console"
 GAME_TIME_NOTE = "game-time-skipped"
-"""The note holding the seconds of game time `wait` has skipped, over all sessions."""
+"""Where earlier versions kept the seconds of game time `wait` skipped (read once, see
+``load_game_time``; game time is now kept in the database, ``table.clock``)."""
 LOCAL_PREFIX = "local:"
 """The user ids of the console's players (``local:<name>``), as Discord's are snowflakes."""
 SERVER = "local-server"
@@ -81,9 +82,6 @@ class Console:
         """The durable scheduler, run as the bot's keeper runs it: after `wait` and before each
         command, so reminders, a seat whose time ran out (its vote) and an away that ended happen
         here too."""
-        self.clock_note: Path | None = None
-        """Where game time skipped with `wait` is kept (``GAME_TIME_NOTE``), so a restart does not
-        move every timer back."""
         self.out = out
         self.image_dir = image_dir
         self.locale = locale
@@ -308,28 +306,20 @@ class Console:
         return True
 
     async def load_game_time(self, db_path: str) -> None:
-        """Game time skipped with `wait` in earlier sessions (a note in the database, or a file
-        beside an SQLite one, as the bot keeps its command-sync note)."""
+        """Run on the game time kept in the database (``table.clock.keep``). A database whose game
+        time was kept the old way (the seconds `wait` skipped, in a note or a file beside an SQLite
+        one) starts its kept game time with them, once."""
         db = self.table.db
-        if not db.keeps_notes:
-            self.clock_note = Path(f"{db_path}.{GAME_TIME_NOTE}")
-        try:
-            text = await db.read_note(GAME_TIME_NOTE) if db.keeps_notes else self.clock_note.read_text()  # type: ignore[union-attr]
-            skipped = float(text or 0)
-        except (OSError, ValueError):
-            return
-        if skipped > 0:
-            self.table.clock.advance(skipped)
-
-    async def save_game_time(self) -> None:
-        skipped = float(getattr(self.table.clock, "skipped", 0.0))
-        try:
-            if self.table.db.keeps_notes:
-                await self.table.db.write_note(GAME_TIME_NOTE, repr(skipped))
-            elif self.clock_note is not None:
-                self.clock_note.write_text(repr(skipped))
-        except OSError as err:  # the wait still applies to this session
-            self.say(f"  ✗ {self.t('game_time_not_saved', error=err)}")
+        if await db.game_clock() is None:
+            try:
+                note = Path(f"{db_path}.{GAME_TIME_NOTE}")
+                text = await db.read_note(GAME_TIME_NOTE) if db.keeps_notes else note.read_text()
+                skipped = float(text or 0)
+            except (OSError, ValueError):
+                skipped = 0.0
+            if skipped > 0:
+                self.table.clock.advance(skipped)
+        await self.table.keep_time()
 
     def remember_seated(self, result: Result) -> None:
         """Know again the local players seated at ``result``'s table: after a restart the console
@@ -617,8 +607,11 @@ class Console:
         if seconds is None:
             self.say(f"  {self.t('wait_usage')}")
             return True
-        self.table.clock.advance(seconds)
-        await self.save_game_time()
+        try:
+            await self.table.advance_time(seconds)
+        except storage.StorageError as err:  # kept for every process, or not at all: nothing moved
+            self.say(f"  ✗ {self.t('game_time_not_saved', error=err)}")
+            return True
         self.say(f"  {self.t('waited', duration=' '.join(args))}")
         await self.run_due()
         try:

@@ -308,9 +308,9 @@ the nearest command); text in the game's notation gets the game's own reason why
         "zh-CN": "{name} 离开了;等待室已无人,因此关闭。",
     },
     "game_time_not_saved": {
-        "en": "The game time passed could not be saved ({error}); it applies until you quit.",
-        "zh-TW": "無法儲存經過的遊戲時間({error});在你離開前仍然有效。",
-        "zh-CN": "无法保存经过的游戏时间({error});在你退出前仍然有效。",
+        "en": "The game time could not be moved on ({error}); nothing changed, try again.",
+        "zh-TW": "無法推進遊戲時間({error});沒有任何改變,請再試一次。",
+        "zh-CN": "无法推进游戏时间({error});没有任何改变,请再试一次。",
     },
     "already_seated": {
         "en": "{name} already has a seat at this table (names are matched regardless of case).",

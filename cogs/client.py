@@ -47,6 +47,8 @@ SYNC_NOTE = "commands-sync"
 
 LIVE_GAMES_PERIOD = 60.0
 """Seconds between refreshes of the live-games gauge (one grouped read of the live-games index)."""
+GAME_TIME_PERIOD = 60.0
+"""Real seconds between reads of the shared game time (one row), so every process keeps to it."""
 
 SHUTDOWN_GRACE = 30.0
 """Seconds a SIGTERM waits for moves and posts in flight before the bot closes anyway."""
@@ -90,6 +92,7 @@ class PosternBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.db.open()
         self.table = TableService(self.db, durable_posts=True)  # posts can be lost: table.announce
+        await self.table.keep_time()  # game time goes on from where it stood (table.clock)
         await self.tree.set_translator(PosternTranslator())
         await self.add_cog(PlayCog(self))
         await self.add_cog(ThreadKeeper(self, self.table))
@@ -104,6 +107,7 @@ class PosternBot(commands.Bot):
         self._background = [
             asyncio.create_task(observability.watch_loop_lag(), name="postern-loop-lag"),
             asyncio.create_task(self.refresh_live_games(), name="postern-live-games"),
+            asyncio.create_task(self.follow_game_time(), name="postern-game-time"),
         ]
         if self.metrics_port is not None:
             self._ops = await observability.serve(self.metrics_port, self.health)
@@ -117,6 +121,16 @@ class PosternBot(commands.Bot):
             except Exception as err:  # a failed read shows in /healthz; the gauge just waits
                 log.warning("could not count live games: %s", err)
             await asyncio.sleep(self.live_games_period)
+
+    async def follow_game_time(self) -> None:
+        """Keep to the game time every process shares (``table.clock``): another process sharing
+        the database may have started with another ``POSTERN_TIME_SCALE`` since."""
+        while True:
+            await asyncio.sleep(GAME_TIME_PERIOD)
+            try:
+                await self.table.follow_time()
+            except Exception as err:  # a failed read: the clock runs on as it was, the next one retries
+                log.warning("could not read the shared game time: %s", err)
 
     def gateway_problem(self) -> str | None:
         """Why the bot is not connected to Discord, or None."""

@@ -251,6 +251,19 @@ class ActionRow:
     user_id: str | None
     events: list[dict[str, Any]]
     at: float
+    game_at: float | None = None
+    """The game time the action was logged at (``table.clock``); ``None`` for actions logged
+    before migration 8."""
+
+
+@dataclass(frozen=True)
+class ClockAnchor:
+    """Durable game time (``table.clock``): game time ``game_at`` at wall time ``wall_at``, running
+    ``scale`` times faster than the wall clock since."""
+
+    scale: float
+    wall_at: float
+    game_at: float
 
 
 @dataclass(frozen=True)
@@ -579,6 +592,7 @@ class Database(RecordCalls):
         due: Sequence[tuple[int, str, int, float]] = (),
         ended: Sequence[int] = (),
         handed_over: Sequence[int] = (),
+        game_time: float | None = None,
     ) -> int:
         """Append ``actions`` from ``first_seq`` and store the snapshot, atomically.
 
@@ -587,8 +601,8 @@ class Database(RecordCalls):
         that change hands, whose holders before are kept (``SeatChange``); ``banks`` are the turn
         banks after the move; ``due`` (seat, kind, turn, due time) are new due items; the pending
         items of the ``ended`` seats (whose turns this move ended) close, and all of them once the
-        game is no longer active. Raises ``Conflict`` (and writes nothing) if the game is no longer
-        at ``version``. Returns the new version.
+        game is no longer active; ``game_time``: the game time the actions are logged at. Raises
+        ``Conflict`` (and writes nothing) if the game is no longer at ``version``. Returns the new version.
         """
         now = time.time()
         try:
@@ -602,9 +616,10 @@ class Database(RecordCalls):
                 await self._close_due(tx, game_id, now, None if status != "active" else ended)
                 await self._add_due(tx, game_id, due, version + 1)
                 await tx.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at, game_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     [
-                        (game_id, first_seq + i, a.seat, a.action, a.user_id, json.dumps(a.events), now)
+                        (game_id, first_seq + i, a.seat, a.action, a.user_id, json.dumps(a.events), now, game_time)
                         for i, a in enumerate(actions)
                     ],
                 )
@@ -618,7 +633,7 @@ class Database(RecordCalls):
         return version + 1
 
     async def actions(self, game_id: int, after: int = -1, limit: int | None = None) -> list[ActionRow]:
-        sql = "SELECT seq, seat, action, user_id, events, at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq"
+        sql = "SELECT seq, seat, action, user_id, events, at, game_at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq"
         params: tuple[Any, ...] = (game_id, after)
         if limit is not None:
             sql += " LIMIT ?"
@@ -627,7 +642,7 @@ class Database(RecordCalls):
 
     async def recent_actions(self, game_id: int, count: int) -> list[ActionRow]:
         rows = await self._fetch(
-            "SELECT seq, seat, action, user_id, events, at FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
+            "SELECT seq, seat, action, user_id, events, at, game_at FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
             (game_id, count),
         )
         return [_action(r) for r in reversed(rows)]
@@ -687,6 +702,35 @@ class Database(RecordCalls):
             await self._close_due(tx, game_id, time.time(), ended)
             await self._add_due(tx, game_id, due)
         return version + 1
+
+    # ---- durable game time (table.clock) ----------------------------------------------------------
+    async def game_clock(self) -> ClockAnchor | None:
+        """The database's game time anchor, or ``None`` before any process kept one."""
+        row = await self._fetch_one("SELECT scale, wall_at, game_at FROM game_clock WHERE id = 1")
+        return None if row is None else ClockAnchor(float(row[0]), float(row[1]), float(row[2]))
+
+    async def anchor_clock(self, anchor: ClockAnchor, *, replace: bool = False) -> ClockAnchor:
+        """Keep ``anchor`` as the game time of every process, and return the one kept.
+
+        Without ``replace`` the first writer wins: processes starting together all end up with
+        the anchor of whichever wrote first, so they agree on game time."""
+        action = "UPDATE SET scale = EXCLUDED.scale, wall_at = EXCLUDED.wall_at, game_at = EXCLUDED.game_at"
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO game_clock (id, scale, wall_at, game_at) VALUES (1, ?, ?, ?)"
+                f" ON CONFLICT (id) DO {action if replace else 'NOTHING'}",
+                (anchor.scale, anchor.wall_at, anchor.game_at),
+            )
+        kept = await self.game_clock()
+        assert kept is not None
+        return kept
+
+    async def advance_clock(self, seconds: float) -> ClockAnchor | None:
+        """Move the kept game time forward by ``seconds`` for every process (the console's
+        ``wait``), in one statement so two advances never lose one; the anchor after it."""
+        async with self.transaction() as tx:
+            await tx.execute("UPDATE game_clock SET game_at = game_at + ? WHERE id = 1", (seconds,))
+        return await self.game_clock()
 
     # ---- the durable scheduler -----------------------------------------------------------------
     @staticmethod
@@ -979,8 +1023,9 @@ class Database(RecordCalls):
             )
             await self._write_seats(tx, row.id, seats)
             await tx.executemany(
-                "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(row.id, a.seq, a.seat, a.action, a.user_id, json.dumps(a.events), a.at) for a in actions],
+                "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at, game_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(row.id, a.seq, a.seat, a.action, a.user_id, json.dumps(a.events), a.at, a.game_at) for a in actions],
             )
             await tx.executemany(
                 "INSERT INTO due_items (game_id, seat, kind, turn, due_at, done_at, version) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -1010,7 +1055,9 @@ def _due(r: Sequence[Any]) -> DueItem:
 
 
 def _action(r: Sequence[Any]) -> ActionRow:
-    return ActionRow(int(r[0]), int(r[1]), str(r[2]), r[3], json.loads(r[4]), float(r[5]))
+    return ActionRow(
+        int(r[0]), int(r[1]), str(r[2]), r[3], json.loads(r[4]), float(r[5]), None if r[6] is None else float(r[6])
+    )
 
 
 def _live_first(rows: list[GameRow], limit: int) -> list[GameRow]:

@@ -228,6 +228,20 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX results_by_player_end ON results(player, ended_at);
     """,
+    # 10: durable game time. ``POSTERN_TIME_SCALE`` speeds game time up; every due time and bank is
+    # in game time, so game time itself must survive a restart and be the same for every process
+    # sharing the database: one row, game time ``game_at`` at wall time ``wall_at``, running
+    # ``scale`` times faster since (``table.clock``). Each logged action keeps the game time it was
+    # made at, so an undo knows how long the move it takes back stood (``table.timer.rewind``).
+    """
+    CREATE TABLE game_clock (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),
+        scale    REAL NOT NULL,
+        wall_at  REAL NOT NULL,
+        game_at  REAL NOT NULL
+    );
+    ALTER TABLE actions ADD COLUMN game_at REAL DEFAULT NULL;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -75,6 +75,18 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "{name} 已經在這局遊戲中。",
         "zh-CN": "{name} 已经在这局游戏中。",
     },
+    "already_seated_held": {
+        "en": "{name} already has a seat in this game: a bot plays it for them for now, and /game rejoin gives it back to them. "
+              "One person holds one seat of a game.",
+        "zh-TW": "{name} 已經在這局遊戲中有座位:目前由機器人代打,用 /game rejoin 即可取回。一個人在一局遊戲中只能有一個座位。",
+        "zh-CN": "{name} 已经在这局游戏中有座位:目前由机器人代打,用 /game rejoin 即可取回。一个人在一局游戏中只能有一个座位。",
+    },
+    "rejoin_already_seated": {
+        "en": "You already play another seat in this game, and one person holds one seat of a game: the bot keeps "
+              "playing the seat it holds for you (the host can give that seat to someone with /game replace).",
+        "zh-TW": "你已經在這局遊戲中使用另一個座位,一個人在一局遊戲中只能有一個座位:機器人會繼續代打它為你保留的座位(開局者可以用 /game replace 把那個座位交給別人)。",
+        "zh-CN": "你已经在这局游戏中使用另一个座位,一个人在一局游戏中只能有一个座位:机器人会继续代打它为你保留的座位(开局者可以用 /game replace 把那个座位交给别人)。",
+    },
     "replaced": {
         "en": "{new} takes over {old}'s seat.",
         "zh-TW": "{new} 接替了 {old} 的座位。",

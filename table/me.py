@@ -250,7 +250,11 @@ class PlayerCalls:
         now = self.clock.now()
         out: list[MyGame] = []
         held_id = bots.held_for(user.id)
+        listed: set[int] = set()
         for row in await self.db.games_of_user(user.id, GAMES_LISTED, also=[held_id]):
+            if row.id in listed:  # their own seat and one a bot holds for them: one game, listed once
+                continue
+            listed.add(row.id)
             seats = await self.db.seats(row.id)
             mine = next((s for s in seats if s.user_id == user.id), None)
             if mine is None:  # a bot holds the seat: listed so the player finds the way back

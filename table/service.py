@@ -36,6 +36,7 @@ from storage import (
 from storage import ratings as rating_rule
 from storage.records import RatingChange
 from table import announce, bots, observability, reveal, seating, stamps, thinkers, timer
+from table import clock as game_time
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
@@ -283,6 +284,21 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         self._idle = asyncio.Event()
         self._idle.set()
 
+    async def keep_time(self) -> None:
+        """Run on the game time kept in the database (``table.clock.keep``): call once the database
+        is open, so a restart goes on from the game time that stood, and processes sharing the
+        database agree on it."""
+        await game_time.keep(self.clock, self.db)
+
+    async def follow_time(self) -> None:
+        """Read the kept game time again (``table.clock.follow``): another process may have moved
+        it on or changed its speed since this one started."""
+        await game_time.follow(self.clock, self.db)
+
+    async def advance_time(self, seconds: float) -> None:
+        """Move game time forward for good (the console's ``wait``): kept in the database."""
+        await game_time.advance(self.clock, self.db, seconds)
+
     async def drain(self, timeout: float = 30.0) -> bool:
         """Wait until no write call is running (a clean shutdown lets started moves commit).
 
@@ -423,13 +439,14 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         after: list[int],
         *,
         gain: bool = True,
-        taken_back: list[int] | None = None,
         restarted: Iterable[int] = (),
+        undone: tuple[float, int] | None = None,
     ) -> timer.Settled:
         """The turn banks after a commit that moves the seats to act from ``before`` to ``after``;
         the banks of players who are away do not start running, and the end of their away time
         is scheduled for this game (the turn may reach them in a game that started after they
-        left), so their bank runs again by itself when they are due back."""
+        left), so their bank runs again by itself when they are due back. ``undone``: the commit
+        is an undo of the move made at that game time by that seat (``timer.rewind``)."""
         t = timer.limit(self.table_options(row))
         paused = []
         returns: list[tuple[int, str, int, float]] = []
@@ -442,10 +459,14 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
                 if until is not None and until > now:
                     paused.append(seat.seat)
                     returns.append((seat.seat, AWAY_END, int(until), until))
-        clock = timer.settle(
-            seats, before, after, self.clock.now(), t, row.version + 1,
-            paused=paused, gain=gain, taken_back=taken_back or (), restarted=restarted,
-        )
+        if undone is not None:
+            moved_at, undoer = undone
+            clock = timer.rewind(seats, before, after, self.clock.now(), t, row.version + 1, moved_at, undoer, paused)
+        else:
+            clock = timer.settle(
+                seats, before, after, self.clock.now(), t, row.version + 1,
+                paused=paused, gain=gain, restarted=restarted,
+            )
         return dataclasses.replace(clock, due=[*clock.due, *returns]) if returns else clock
 
     @staticmethod
@@ -547,7 +568,7 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         async with self.lock(row.id):
             row = await self._live(channel_id, game_id)
             seats = await self._lobby_seats(row)
-            if any(s.user_id == user.id for s in seats):
+            if any(s.user_id in (user.id, bots.held_for(user.id)) for s in seats):
                 raise TableError("already_joined")
             if len(seats) >= row.capacity:
                 raise TableError("lobby_full", count=len(seats), capacity=row.capacity)
@@ -640,6 +661,7 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             version = await self.db.commit_moves(
                 row.id, row.version, 0, actions, game.dumps(state), status,
                 seats=list(seats) if first else None, banks=clock.banks, due=[*clock.due, *self._announcing(0, actions)],
+                game_time=clock.at,
             )
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None and row.version == version
@@ -753,6 +775,7 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
                 await self.db.commit_moves(
                     row.id, row.version, seq, actions, snapshot, status,
                     banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)], ended=clock.ended,
+                    game_time=clock.at,
                 )
             except Conflict as err:
                 raise TableError("busy") from err
@@ -800,9 +823,8 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             if await asyncio.to_thread(reveal.reveals, game, state, seat, tail, current, f"{row.seed}:{row.version}"):
                 raise TableError("undo_revealed")
             before, after = game.to_act(current), game.to_act(state)
-            # Seats to act now but not after the undo: their turn began with the move taken back.
-            taken_back = [s for s in before if s not in after]
-            clock = await self._settle(row, seats, before, after, gain=False, taken_back=taken_back)
+            # Banks back as they stood at the move, the time it stood charged to the caller.
+            clock = await self._settle(row, seats, before, after, undone=(self._moved_at(target), seat))
             try:
                 await self.db.truncate_log(
                     row.id, row.version, target.seq, game.dumps(state),
@@ -819,6 +841,15 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             undone = [e for action in tail for e in action.events]
             event = {"kind": seating.TABLE_EVENT, "key": "took_back", "name": seats[seat].name, "undone": undone}
             return await self._result("undone", row, seats, [event], state, actor=user.id)
+
+    def _moved_at(self, action: ActionRow) -> float:
+        """The game time ``action`` was logged at. An action logged before game time was kept in
+        the log has only its wall time: the game time that has passed since is estimated at the
+        clock's speed (any console ``wait`` in between is then not counted)."""
+        if action.game_at is not None:
+            return action.game_at
+        scale = float(getattr(self.clock, "scale", 1.0))
+        return self.clock.now() - max(0.0, time.time() - action.at) * scale
 
     async def _undoable(self, row: GameRow, seats: list[SeatRow], user: User) -> ActionRow:
         """The caller's last decision, if nothing since forbids taking it back; else the refusal."""
@@ -864,8 +895,15 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             old = next((s for s in seats if s.user_id in (old_id, held)), None)
             if old is None:
                 raise TableError("not_replaceable", name=old_id)
-            if any(s.user_id == new.id for s in seats) or bots.is_bot_id(new.id):
+            if old.user_id == new.id or bots.is_bot_id(new.id):
                 raise TableError("already_seated", name=new.name)
+            # One person, one seat: not a second one beside their own, nor beside the one a bot
+            # holds for them (they could never rejoin it, and every listing would show them twice).
+            # Their own held seat given back to them is allowed: that is a rejoin by the host.
+            for other in seats:
+                if other.seat != old.seat and other.user_id in (new.id, bots.held_for(new.id)):
+                    key = "already_seated" if other.user_id == new.id else "already_seated_held"
+                    raise TableError(key, name=new.name)
             seat = dataclasses.replace(old, user_id=new.id, name=new.name, kind="human", bot_level=None)
             host = new.id if old.user_id == row.host_id else None
             try:
@@ -903,9 +941,12 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             game = rules.get(row.game)
             if not bots.can_play(game):
                 raise TableError("no_bots", game=lambda loc, g=game: rules.localised(g.title, loc))
-            bot = dataclasses.replace(
-                old, user_id=bots.held_for(old.user_id), kind="bot", bot_level=level or bots.NEW_LEVEL
-            )
+            holder = bots.held_for(old.user_id)
+            if any(s.user_id == holder for s in seats):
+                # A player left with two seats by an earlier version (one person, one seat): a bot
+                # already holds the one they may take back, so this one gets a bot of its own.
+                holder = bots.new_id([s.user_id for s in seats])[0]
+            bot = dataclasses.replace(old, user_id=holder, kind="bot", bot_level=level or bots.NEW_LEVEL)
             seats[seat] = bot
             self.thinkers.warm()
             # If the bot must act now, it plays at once, exactly as after a human decision. Its
@@ -924,7 +965,7 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
                     await self.db.commit_moves(
                         row.id, row.version, seq, actions, game.dumps(state), status,
                         seats=seats, banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)],
-                        ended=clock.ended, handed_over=[seat],
+                        ended=clock.ended, handed_over=[seat], game_time=clock.at,
                     )
                 else:
                     await self.db.replace_seat(row.id, row.version, bot)
@@ -945,6 +986,10 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             held = next((s for s in seats if s.user_id == bots.held_for(user.id)), None)
             if held is None:
                 raise TableError("no_seat_to_rejoin")
+            if any(s.user_id == user.id for s in seats):
+                # A second seat (given before ``replace`` refused it): taking this one back too would
+                # break "one person, one seat" (the database refuses it), so say why, once and clearly.
+                raise TableError("rejoin_already_seated")
             seat = dataclasses.replace(held, user_id=user.id, name=user.name, kind="human", bot_level=None)
             try:
                 version = await self.db.replace_seat(row.id, row.version, seat)
