@@ -265,7 +265,7 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
     # leaves room below for the purchase and a question's options at a readable size.
     all7 = " ".join(c.split("-")[1] for c in view["all7"]) or "—"
     first_w = kit.text_width(w["first"], 20, True)
-    label(image, (WIDTH - MARGIN, HEADER_H + 118), f"{w['all7']}: {all7}", 20, kit.DARK, bold=True, anchor="ra",
+    label(image, (WIDTH - MARGIN, HEADER_H + 118), f"{w['all7']}{w['colon']}{all7}", 20, kit.DARK, bold=True, anchor="ra",
           max_width=WIDTH - MARGIN - SIDE_X - first_w - 16)
     y += 44
     if view.get("ended"):

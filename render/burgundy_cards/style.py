@@ -54,8 +54,9 @@ def _t(en: str, tw: str, cn: str) -> dict[str, str]:
 
 
 WORDS: dict[str, dict[str, str]] = {
-    "title": _t("Castles of Burgundy: Card Game", "勃根地城堡:卡牌版", "勃艮第城堡卡牌版"),
+    "title": _t("Castles of Burgundy: Card Game", "勃根地城堡：卡牌版", "勃艮第城堡卡牌版"),
     "you": _t(" (you)", "(你)", "(你)"),
+    "colon": _t(": ", "：", "："),
     "sep": _t(", ", "、", "、"),
     "round": _t("Round {r} · turn {t}/6", "第{r}輪 · 回合{t}/6", "第{r}轮 · 回合{t}/6"),
     "over": _t("Game over", "遊戲結束", "游戏结束"),
@@ -63,14 +64,14 @@ WORDS: dict[str, dict[str, str]] = {
     "to_act": _t("{p} to act", "輪到{p}", "轮到{p}"),
     "drawing": _t("drawing cards…", "抽卡中…", "抽卡中…"),
     "deck": _t("Deck {n} · discard {d}", "牌庫{n} · 棄牌{d}", "牌库{n} · 弃牌{d}"),
-    "supply": _t(" · supply: silver {s}, workers {k}", " · 供應:銀幣{s}、工人{k}", " · 供应:银币{s}、工人{k}"),
+    "supply": _t(" · supply: silver {s}, workers {k}", " · 供應：銀幣{s}、工人{k}", " · 供应：银币{s}、工人{k}"),
     "display": _t("Display (take with the row's value)", "展示區(用列的點數拿取)", "展示区(用列的点数拿取)"),
     "piles": _t("Goods / animal piles", "貨物/動物牌堆", "货物/动物牌堆"),
     "first": _t("'1.' bonus left", "剩餘「1.」獎勵卡", "剩余「1」奖励卡"),
     "all7": _t("'All 7' left", "剩餘「全部七種」", "剩余「所有7种」"),
-    "start": _t("Start player card: {p}", "起始玩家卡:{p}", "起始玩家卡:{p}"),
-    "bought": _t("Bought: keep one or use one", "購買的卡:保留或使用一張", "购买的卡:保留或使用一张"),
-    "question": _t("Question: {q}", "選擇:{q}", "选择:{q}"),
+    "start": _t("Start player card: {p}", "起始玩家卡：{p}", "起始玩家卡：{p}"),
+    "bought": _t("Bought: keep one or use one", "購買的卡：保留或使用一張", "购买的卡：保留或使用一张"),
+    "question": _t("Question: {q}", "選擇：{q}", "选择：{q}"),
     "projects": _t("Projects", "計畫區", "计划区"),
     "storage": _t("Storage", "儲藏庫", "储藏库"),
     "silver": _t("silver", "銀幣", "银币"),
@@ -94,10 +95,10 @@ WORDS: dict[str, dict[str, str]] = {
     "take": _t("take", "拿取", "拿取"),
     "build": _t("build", "放到莊園", "放到庄园"),
     "sell": _t("sell", "出售", "出售"),
-    "winner": _t("Winner: {p}", "獲勝:{p}", "获胜:{p}"),
-    "shared": _t("Shared victory: {p}", "共享勝利:{p}", "共享胜利:{p}"),
-    "solo_won": _t("Won: {s} VP ≥ {t} · {title}", "獲勝:{s}分 ≥ {t} · {title}", "获胜:{s}分 ≥ {t} · {title}"),
-    "solo_lost": _t("Lost: {s} VP < {t} · {title}", "失敗:{s}分 < {t} · {title}", "失败:{s}分 < {t} · {title}"),
+    "winner": _t("Winner: {p}", "獲勝：{p}", "获胜：{p}"),
+    "shared": _t("Shared victory: {p}", "共享勝利：{p}", "共享胜利：{p}"),
+    "solo_won": _t("Won: {s} VP ≥ {t} · {title}", "獲勝：{s}分 ≥ {t} · {title}", "获胜：{s}分 ≥ {t} · {title}"),
+    "solo_lost": _t("Lost: {s} VP < {t} · {title}", "失敗：{s}分 < {t} · {title}", "失败：{s}分 < {t} · {title}"),
     "target": _t("Solo target {t} VP", "單人目標{t}分", "单人目标{t}分"),
 }
 
@@ -131,10 +132,10 @@ QUESTIONS: dict[str, dict[str, str]] = {
     "drop": _t("discard a project", "棄掉一張計畫", "弃掉一张计划"),
     "as": _t("cloister colour", "修道院的種類", "修道院的种类"),
     "pile": _t("take from a pile", "從牌堆拿取", "从牌堆拿取"),
-    "free": _t("castle: free action", "城堡:免費行動", "城堡:免费行动"),
-    "cityhall": _t("city hall: build a project", "市政廳:把計畫放到莊園", "市政厅:把计划放到庄园"),
+    "free": _t("castle: free action", "城堡：免費行動", "城堡：免费行动"),
+    "cityhall": _t("city hall: build a project", "市政廳：把計畫放到莊園", "市政厅：把计划放到庄园"),
     "grab": _t("take from the display", "從展示區拿取", "从展示区拿取"),
-    "sell": _t("warehouse: sell goods", "倉庫:出售貨物", "仓库:出售货物"),
+    "sell": _t("warehouse: sell goods", "倉庫：出售貨物", "仓库：出售货物"),
 }
 COLOUR_NAMES: dict[str, dict[str, str]] = {
     "CAS": _t("castle", "城堡", "城堡"),

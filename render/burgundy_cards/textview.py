@@ -49,7 +49,7 @@ TEXT: dict[str, dict[str, str]] = {
     "estate": _t("Estate", "莊園", "庄园"),
     "sp": _t("start player card", "起始玩家卡", "起始玩家卡"),
     "none": _t("—", "—", "—"),
-    "colon": _t(": ", ":", ":"),
+    "colon": _t(": ", "：", "："),
     "paren": _t(" ({x})", "({x})", "({x})"),
     "amount": _t("{n} {what}", "{what}{n}", "{what}{n}"),
     "tally": _t("{what} {n}", "{what}{n}", "{what}{n}"),
@@ -60,7 +60,7 @@ TEXT: dict[str, dict[str, str]] = {
     "bonus_all7": _t("'All 7' {n} VP", "全部七種{n}分", "所有7种{n}分"),
     "all7_stack": _t("{n} VP", "{n}分", "{n}分"),
     "card": _t("Card {slot}", "手牌{slot}", "手牌{slot}"),
-    "pile": _t("{pile}: {top} ×{n}", "{pile}:{top}×{n}", "{pile}:{top}×{n}"),
+    "pile": _t("{pile}: {top} ×{n}", "{pile}：{top}×{n}", "{pile}：{top}×{n}"),
     "row": _t("row {r}", "第{r}列", "第{r}列"),
 }
 """Words the picture's tables do not have."""

@@ -34,7 +34,7 @@ COLS = "abcdef"
 
 WORDS: dict[str, dict[str, str]] = {
     "score": {"en": "red {r} · green {g}", "zh-TW": "紅色 {r} · 綠色 {g}", "zh-CN": "红色 {r} · 绿色 {g}"},
-    "open": {"en": "can place on: ", "zh-TW": "可放置:", "zh-CN": "可放置:"},
+    "open": {"en": "can place on: ", "zh-TW": "可放置：", "zh-CN": "可放置："},
     "ready": {"en": "estate chosen", "zh-TW": "已組合區域", "zh-CN": "已组合区域"},
     "hand_item": {
         "en": "{colour} ({tile}) ×{n}",
