@@ -79,7 +79,6 @@ HEAD: dict[str, dict[str, str]] = {
     "wins": _t("{who} wins — {score}", "{who} 獲勝 — {score}", "{who} 获胜 — {score}"),
     "share": _t("{who} share the win — {score}", "{who} 並列獲勝 — {score}", "{who} 并列获胜 — {score}"),
     "ended": _t("Ended early (unfinished)", "提前結束(未完成)", "提前结束(未完成)"),
-    "last": _t("Last: {what}", "上一步：{what}", "上一步：{what}"),
     "sep": _t(", ", "、", "、"),
 }
 
@@ -165,13 +164,3 @@ def step(view: dict[str, Any], locale: str) -> str:
     stage = view.get("stage")
     return STEP[stage][known_locale(locale)] if stage in STEP else ""
 
-
-def last_line(view: dict[str, Any], locale: str, limit: int = 160) -> str | None:
-    """"Last: …" from the table's ``view["last"]["lines"]`` (the latest decision's public lines)."""
-    last = view.get("last")
-    if not isinstance(last, dict) or not last.get("lines"):
-        return None
-    text = " · ".join(str(line).replace("**", "") for line in last["lines"])
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return HEAD["last"][known_locale(locale)].format(what=text)

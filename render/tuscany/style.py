@@ -110,6 +110,63 @@ WORDS: dict[str, dict[str, str]] = {
     "pays": {"en": "can pay: {p}", "zh-TW": "可支付：{p}", "zh-CN": "可支付：{p}"},
     "none": {"en": "nothing yet", "zh-TW": "尚無", "zh-CN": "尚无"},
     "winner": {"en": "winner", "zh-TW": "勝者", "zh-CN": "胜者"},
+    "legend_red": {
+        "en": "red = score (most red wins)",
+        "zh-TW": "紅 = 分數(紅最多者勝)",
+        "zh-CN": "红 = 分数(红最多者胜)",
+    },
+    "legend_green": {
+        "en": "green = added to red at each round's end",
+        "zh-TW": "綠 = 每輪結束時加進紅",
+        "zh-CN": "绿 = 每轮结束时加进红",
+    },
+    "wins_note": {"en": "wins", "zh-TW": "決勝", "zh-CN": "决胜"},
+    "adds_note": {"en": "→ red", "zh-TW": "→ 紅", "zh-CN": "→ 红"},
+    "chosen": {"en": "estate chosen ✓", "zh-TW": "已組合區域 ✓", "zh-CN": "已组合区域 ✓"},
+    "dealt": {"en": "boards dealt:", "zh-TW": "發到的圖板：", "zh-CN": "发到的图板："},
+    "assemble_hint": {
+        "en": "assemble A4 B2 C4r+1: boards at 1 2 3 left to right · r = turned 180° · +1 = one row lower",
+        "zh-TW": "assemble A4 B2 C4r+1：圖板由左到右放在 1 2 3 · r = 轉 180° · +1 = 下移一列",
+        "zh-CN": "assemble A4 B2 C4r+1：图板由左到右放在 1 2 3 · r = 转 180° · +1 = 下移一行",
+    },
+    "can_place": {
+        "en": "outlined spaces: where you may place now",
+        "zh-TW": "粗框格：你現在可放置的位置",
+        "zh-CN": "粗框格：你现在可放置的位置",
+    },
+    "marks": {
+        "en": "◯ last move · ◌ moves since your last turn",
+        "zh-TW": "◯ 上一步 · ◌ 你上次行動後的各步",
+        "zh-CN": "◯ 上一步 · ◌ 你上次行动后的各步",
+    },
+    "result": {"en": "Final result", "zh-TW": "最終結果", "zh-CN": "最终结果"},
+    "r_place": {"en": "#", "zh-TW": "名次", "zh-CN": "名次"},
+    "r_play": {"en": "red in play", "zh-TW": "遊戲中紅", "zh-CN": "游戏中红"},
+    "r_final": {"en": "+ final", "zh-TW": "+ 終局", "zh-CN": "+ 终局"},
+    "r_red": {"en": "= red", "zh-TW": "= 紅", "zh-CN": "= 红"},
+    "r_empty": {"en": "empty", "zh-TW": "空格", "zh-CN": "空格"},
+    "r_green": {"en": "green", "zh-TW": "綠", "zh-CN": "绿"},
+    "r_cards": {"en": "cards", "zh-TW": "手牌", "zh-CN": "手牌"},
+    "tie_empty": {
+        "en": "{a} ahead of {b} on the tie-break: more empty spaces",
+        "zh-TW": "{a} 以平手規則勝過 {b}：空格較多",
+        "zh-CN": "{a} 以平手规则胜过 {b}：空格较多",
+    },
+    "tie_green": {
+        "en": "{a} ahead of {b} on the tie-break: fewer green",
+        "zh-TW": "{a} 以平手規則勝過 {b}：綠較少",
+        "zh-CN": "{a} 以平手规则胜过 {b}：绿较少",
+    },
+    "tie_cards": {
+        "en": "{a} ahead of {b} on the tie-break: fewer cards in hand",
+        "zh-TW": "{a} 以平手規則勝過 {b}：手牌較少",
+        "zh-CN": "{a} 以平手规则胜过 {b}：手牌较少",
+    },
+    "tie_shared": {
+        "en": "{a} and {b} share a place: every tie-break equal",
+        "zh-TW": "{a} 與 {b} 同名次：平手規則全部相同",
+        "zh-CN": "{a} 与 {b} 同名次：平手规则全部相同",
+    },
     "shared_win": {"en": "shared win", "zh-TW": "並列獲勝", "zh-CN": "并列获胜"},
 }
 
