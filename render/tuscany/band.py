@@ -47,7 +47,7 @@ def band(view: dict[str, Any]) -> kit.Band:
     colours = [kit.SEAT_COLOURS[s % len(kit.SEAT_COLOURS)] for s in range(players)]
     acting = set(prompt.acting(view))
     band_seats = [
-        kit.BandSeat(seat.name, seat.colour, seat.score, i in acting, seat.bot)
+        kit.BandSeat(seat.name, seat.colour, seat.score, i in acting, seat.bot, tag=str(i + 1))
         for i, seat in enumerate(kit.band_seats(view, colours, scores))
     ]
     names = [seat.name for seat in band_seats]

@@ -33,6 +33,16 @@ COLOUR_RGB: dict[str, kit.RGB] = {
 }
 """Tile colours as printed (dark green, red, orange, light green, beige, yellow, grey, blue)."""
 
+MEANINGFUL: dict[str, list[kit.RGB]] = {
+    "tiles": list(COLOUR_RGB.values()),
+    "players": list(kit.SEAT_COLOURS),
+}
+"""Colours that carry meaning (``render.cvd`` checks them; ``LABELLED`` groups are exempt)."""
+LABELLED: dict[str, str] = {
+    "tiles": "every space, tile and card shows its type letter or symbol (the header's legend names them)",
+    "players": "every seat's panel and band swatch carries its seat number",
+}
+
 SYMBOL: dict[str, str] = {
     "K": "♜",
     "C": "★",

@@ -191,3 +191,28 @@ def test_ended_early_says_so_in_the_band(monkeypatch: pytest.MonkeyPatch) -> Non
     view = {**GAME.view(state, None), "names": NAMES[:2], "ended": True, "to_act": []}
     _, band, _ = _drawn(monkeypatch, view)
     assert any("Ended early (unfinished)" in text for text in band)
+
+
+def test_board_patterns_copy_the_rules_data_and_make_the_fixed_estate() -> None:
+    from render.tuscany.boards import BOARDS, fixed_geometry
+    from rules.tuscany.data import DATA
+    from rules.tuscany.estate import fixed_estate, layout
+
+    assert {v: BOARDS[v] for v in DATA} == {v: d.boards for v, d in DATA.items()}
+    for boards in (("A1", "B2", "C3"), ("A4", "B4", "C1")):
+        geometry = fixed_geometry("recon-1", boards)
+        lay = layout("recon-1", fixed_estate(list(boards)))
+        assert geometry is not None and geometry["colours"] == dict(lay.colour)
+        assert sorted(map(tuple, geometry["areas"])) == sorted(lay.areas.values())
+
+
+def test_meaningful_colours_are_declared_and_labelled() -> None:
+    from render import cvd
+    from render.tuscany import style
+
+    assert cvd.failures(style.MEANINGFUL, style.LABELLED) == []
+    assert set(style.MEANINGFUL) == set(style.LABELLED)  # tiles fail ΔE 20: every one carries its letter
+    state = _all_decisions()["main"]
+    from render.tuscany.band import band
+
+    assert [seat.tag for seat in band(GAME.view(state, None)).seats] == ["1", "2"]
