@@ -2,7 +2,7 @@
 seat's red and green points, the last move.
 
 Red points are the score (most red wins); green points are added to red at each round's end
-(the header's legend says so), so the band lists each seat's red.
+(the header's legend says so): early in a game every red is 0 and the green says who leads.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from render import kit
 from render.tuscany import prompt
 from render.tuscany.style import known_locale, words
 
-SCORE: dict[str, str] = {"en": "{r} red", "zh-TW": "紅 {r}", "zh-CN": "红 {r}"}
-"""A seat's score in the band: its red points (the score; green shows on its panel), short so a
-long name keeps room at phone size."""
+SCORE: dict[str, str] = {"en": "{r} red (+{g})", "zh-TW": "紅 {r}(+{g})", "zh-CN": "红 {r}(+{g})"}
+"""A seat's score in the band: its red points (the score) and, in brackets, the green points its
+red gains at each round's end; short, so a long name keeps room at phone size."""
 
 
 def stage(view: dict[str, Any], locale: str) -> str:
@@ -43,7 +43,7 @@ def band(view: dict[str, Any]) -> kit.Band:
     players = int(view["players"])
     seats = view["seats"]
     reds = [int(seats[s]["red"]) for s in range(players)]
-    scores = [SCORE[loc].format(r=reds[s]) for s in range(players)]
+    scores = [SCORE[loc].format(r=reds[s], g=seats[s]["green"]) for s in range(players)]
     colours = [kit.SEAT_COLOURS[s % len(kit.SEAT_COLOURS)] for s in range(players)]
     acting = set(prompt.acting(view))
     band_seats = [
