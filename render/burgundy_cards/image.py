@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image
 
 from render import kit
-from render.burgundy_cards.band import band
+from render.burgundy_cards.band import band, panel_names
 from render.burgundy_cards.layers import TILE_TEXT, frame, label, pips, tile, warm
 from render.burgundy_cards.style import (
     ACTIVE,
@@ -94,7 +94,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
     locale = str(view.get("locale") or "en")
     w = words(locale)
     players = int(view["players"])
-    names = kit.seat_names(view, players)
+    names = panel_names(view, players)
     me = view.get("me")
     if me is not None and not me.get("hand"):
         me = None  # between turns or at the end: no hand to show
@@ -481,10 +481,11 @@ def _final(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[s
         text = w[key].format(p=w["sep"].join(names[s] for s in winners))
     kit.paste_layer(image, frame(WIDTH - 2 * MARGIN, FINAL_H - 10, ACTIVE, HIGHLIGHT, 3, kit.PAPER), (MARGIN, y + 4))
     label(image, (MARGIN + 16, y + 12), text, 26, kit.INK, bold=True, max_width=WIDTH - 2 * MARGIN - 32)
-    if "solo" in final:
+    totals = _totals(view)
+    if "solo" in final or totals is None:
         return
     places = [
-        w["places"].format(place=place, name=names[s], vp=view["estates"][s]["score"]["total"])
+        w["places"].format(place=place, name=names[s], vp=totals[s])
         for s, place in zip(final["ranking"], final["places"], strict=True)
     ]
     label(image, (MARGIN + 16, y + 50), "   ".join(places), 22, kit.INK, bold=True, max_width=WIDTH - 2 * MARGIN - 32)
@@ -492,6 +493,15 @@ def _final(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[s
     if notes:
         label(image, (MARGIN + 16, y + 82), " · ".join(notes), 20, kit.DARK, bold=True,
               max_width=WIDTH - 2 * MARGIN - 32)
+
+
+def _totals(view: dict[str, Any]) -> list[int] | None:
+    """Each seat's final VP: the final scoring's rows, else the estates' running scores."""
+    rows = view["final"].get("rows")
+    if rows:
+        return [int(row["total"]) for row in rows]
+    estates = view.get("estates")
+    return [int(est["score"]["total"]) for est in estates] if estates else None
 
 
 def tie_notes(view: dict[str, Any], names: list[str], w: dict[str, str]) -> list[str]:

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.tuscany import layers, prompt
-from render.tuscany.band import band
+from render.tuscany.band import band, panel_names
 from render.tuscany.boards import fixed_geometry
 from render.tuscany.png import PALETTE
 from render.tuscany.style import (
@@ -78,7 +78,7 @@ def draw(view: dict[str, Any]) -> bytes:
     d.im_ = image  # type: ignore[attr-defined]  # the image under this draw, for pasted text
     locale = str(view.get("locale") or "en")
     w = words(locale)
-    names = kit.seat_names(view, players)
+    names = panel_names(view, players)
     _header(d, w, locale, y0)
     if view.get("over") and view.get("result"):
         _result(d, view, names, w, y0)

@@ -205,3 +205,14 @@ def test_last_move_is_outlined_and_moves_since_lightly() -> None:
     x0, y0, x1, _ = image.mark_box(view, ("col", other, "SHI"))
     probe = ((x0 + x1) // 2, y0 + 1)
     assert marked.getpixel(probe) != plain.getpixel(probe)
+
+
+def test_panels_print_bare_names_with_a_bot_mark(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _decisions()["start"]
+    players = GAME.view(state, None)["players"]
+    names = ["Alice", "Bartholomew Longname (Bot, normal)", "Chen"][:players]
+    bare = ["Alice", "Bartholomew Longname", "Chen"][:players]
+    view = {**GAME.view(state, None), "names": names, "bare_names": bare, "bots": [None, "normal", None][:players]}
+    texts = _labels(monkeypatch, view)
+    assert not any("(Bot" in text for text in texts)
+    assert "Bartholomew Longname ⚙" in texts

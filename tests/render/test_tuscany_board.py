@@ -216,3 +216,16 @@ def test_meaningful_colours_are_declared_and_labelled() -> None:
     from render.tuscany.band import band
 
     assert [seat.tag for seat in band(GAME.view(state, None)).seats] == ["1", "2"]
+
+
+def test_panels_print_bare_names_with_a_bot_mark(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _all_decisions()["main"]
+    view = {
+        **GAME.view(state, None),
+        "names": ["Alice", "Bartholomew Longname (Bot, normal)"],
+        "bare_names": ["Alice", "Bartholomew Longname"],
+        "bots": [None, "normal"],
+    }
+    board, band, _ = _drawn(monkeypatch, view)
+    assert not any("(Bot" in text for text in board + band)
+    assert any("Bartholomew Longname ⚙" in text for text in board)
