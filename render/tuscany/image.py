@@ -351,10 +351,11 @@ def _dealt(
     for pos, board in enumerate(sorted(boards)):
         cx = ox + HEX_R + (2 * pos + 0.5) * 1.5 * HEX_R
         layers.text(d.im_, (cx, bottom), f"{pos + 1}: {board}", 22, kit.INK, bold=True, anchor="ma")
-    layers.text(d.im_, (ox - 20, bottom + 32), status, 22, kit.DARK, bold=True)
+    # in the info column, level with the boards' names (nothing else is there before the estates show)
+    layers.text(d.im_, (ox - ESTATE_DX + 330, bottom), status, 22, kit.DARK, bold=True)
     if not ready:
         for i, line in enumerate(_wrap(w["assemble_hint"], 20, PANEL_W - 40, 2)):
-            layers.text(d.im_, (ox - 20, bottom + 56 + i * 25), line, 20, kit.DARK, bold=True, max_width=PANEL_W - 40)
+            layers.text(d.im_, (ox - 20, bottom + 30 + i * 25), line, 20, kit.DARK, bold=True, max_width=PANEL_W - 40)
 
 
 def _neighbours(space: str) -> list[str]:
