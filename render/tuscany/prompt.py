@@ -21,7 +21,7 @@ def _t(en: str, tw: str, cn: str) -> dict[str, str]:
 
 
 DECISIONS: dict[str, dict[str, str]] = {
-    "first": _t("choose who starts (first 1-{n})", "選擇起始玩家(first 1-{n})", "选择起始玩家(first 1-{n})"),
+    "first": _t("choose who starts", "選擇起始玩家", "选择起始玩家"),
     "preset": _t(
         "choose the region boards of seat {n}", "選擇第 {n} 位的區域圖板", "选择第 {n} 位的区域图板"
     ),
@@ -125,8 +125,6 @@ def decision(view: dict[str, Any], locale: str, short: bool = False) -> str:
         return ""
     loc = known_locale(locale)
     text = STEP[key][loc] if short and key in STEP else DECISIONS[key][loc]
-    if key == "first":
-        return text.format(n=view["players"])
     if key == "preset":
         tasks = (view.get("flow") or {}).get("tasks") or []
         seat = tasks[0][1] if tasks and len(tasks[0]) > 1 else 0
