@@ -311,7 +311,7 @@ def _info_sections(
         height = goods_flow_height(sold, w, z.sold, rows=2, min_size=READABLE_CRATE)
         rest.append(_titled(ctx, z, "sold", height, sold_body))
     if wide:
-        text = f"{ctx.w('empty')}: {as_int(estate.get('empty'))}"
+        text = f"{ctx.w('empty')}{ctx.w('colon')}{as_int(estate.get('empty'))}"
 
         def empty(x: int, y: int) -> None:
             label(ctx, (x, y), text, z.text)

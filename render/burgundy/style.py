@@ -68,6 +68,8 @@ def seat_tint(seat: int) -> RGB:
 WORDS: dict[str, dict[str, str]] = {
     "title": {"en": "The Castles of Burgundy", "zh-TW": "勃根地城堡", "zh-CN": "勃艮第城堡"},
     "phase": {"en": "Phase", "zh-TW": "階段", "zh-CN": "阶段"},
+    "turn": {"en": "Turn", "zh-TW": "輪", "zh-CN": "轮"},
+    "colon": {"en": ": ", "zh-TW": "：", "zh-CN": "："},
     "round": {"en": "Round", "zh-TW": "回合", "zh-CN": "回合"},
     "over": {"en": "Game over", "zh-TW": "遊戲結束", "zh-CN": "游戏结束"},
     "ended": {"en": "Ended early (unfinished)", "zh-TW": "提前結束(未完成)", "zh-CN": "提前结束(未完成)"},
