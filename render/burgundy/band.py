@@ -100,7 +100,17 @@ DECIDE: dict[str, L] = {
 """What the seat to act must decide, by prompt kind (and ``turn_dice``/``turn_done`` without one)."""
 
 PROMPT_KINDS: tuple[str, ...] = (
-    "free", "ship", "warehouse", "carpenter", "church", "market", "city_hall", "swap", "reward", "board", "castle"
+    "free",
+    "ship",
+    "warehouse",
+    "carpenter",
+    "church",
+    "market",
+    "city_hall",
+    "swap",
+    "reward",
+    "board",
+    "castle",
 )
 """Every ``view["prompt"]["kind"]`` the rules raise (VIEW.md)."""
 
@@ -115,7 +125,9 @@ WORDS: dict[str, L] = {
         "{name} 获胜 — {vp} 分（同分：{rule}）",
     ),
     "solo_won": _t("{name} filled the estate — won", "{name} 填滿莊園 — 勝利", "{name} 填满庄园 — 胜利"),
-    "solo_lost": _t("{name} did not fill the estate — lost", "{name} 未填滿莊園 — 失敗", "{name} 未填满庄园 — 失败"),
+    "solo_lost": _t(
+        "{name} did not fill the estate — lost", "{name} 未填滿莊園 — 失敗", "{name} 未填满庄园 — 失败"
+    ),
     "setup": _t("Setup", "準備階段", "准备阶段"),
     "stage": _t("Phase {p} · round {r}/5", "階段 {p} · 第 {r}/5 回合", "阶段 {p} · 第 {r}/5 回合"),
     "solo_stage": _t("Phase {p} · turn {t}/25", "階段 {p} · 第 {t}/25 輪", "阶段 {p} · 第 {t}/25 轮"),
@@ -256,7 +268,7 @@ def headline(view: dict[str, Any]) -> str:
 
 
 def stage(view: dict[str, Any]) -> str:
-    """"Phase B · round 2/5"; solo, where each round is one turn: "Phase C · turn 11/25"."""
+    """ "Phase B · round 2/5"; solo, where each round is one turn: "Phase C · turn 11/25"."""
     locale = _locale(view)
     if view.get("status") == "setup":
         return _w("setup", locale)
@@ -279,7 +291,7 @@ def seat_scores(view: dict[str, Any]) -> list[str]:
 
 
 def last_line(view: dict[str, Any]) -> str | None:
-    """"Last: Bob placed a castle on space 12" from the table's ``view["last"]["lines"]``."""
+    """ "Last: Bob placed a castle on space 12" from the table's ``view["last"]["lines"]``."""
     last = view.get("last")
     if not isinstance(last, dict):
         return None

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from render import kit
-from render.burgundy.ctx import Ctx, as_int, box, final_totals, label, last_spaces, num
+from render.burgundy.ctx import Ctx, as_int, box, final_totals, label, num
 from render.burgundy.goods import READABLE_CRATE, goods_flow, goods_flow_height, goods_groups_of
+from render.burgundy.marks import last_spaces, last_tiles, legal_spaces, since_spaces
 from render.burgundy.sprites import (
     TEXT_MIN,
     bonus_tile,
@@ -23,12 +24,14 @@ from render.burgundy.sprites import (
     estate_layer,
     hex_box,
     highlight_ring,
+    legal_ring,
     paste_centre,
     seat_marker,
+    since_ring,
     storage_slot,
     worker,
 )
-from render.burgundy.style import COLOUR_ORDER, HIGHLIGHT, PANEL, seat_colour, seat_tint
+from render.burgundy.style import COLOUR_ORDER, HIGHLIGHT, LEGAL, PANEL, SINCE, seat_colour, seat_tint
 
 # Hex widths and panel heights (header + estate of a standard board at that width + margin). The
 # public panels' hexes are the smallest that print letter, die number and "@n" at 18 px or more.
@@ -71,8 +74,10 @@ def _estate_hexes(
     layer = estate_layer(spaces, rivers, hex_w, bg)
     kit.paste_layer(ctx.img, layer, (x, y))
     _, _, ox, oy = estate_extent(spaces, hex_w)
-    marks = last_spaces(ctx.view)
     seat = estate.get("seat")
+    last = last_spaces(ctx.view)
+    since = since_spaces(ctx.view)
+    legal = legal_spaces(ctx.view) if seat == ctx.view.get("seat") else set()
     for k, space in enumerate(estate.get("spaces") or []):
         if not isinstance(space, dict):
             continue
@@ -81,8 +86,13 @@ def _estate_hexes(
         code = space.get("tile")
         if code:
             paste_centre(ctx.img, ctx.tile(str(code), hex_w), cx, cy)
-        if (seat, as_int(space.get("i"), k)) in marks:
+        i = as_int(space.get("i"), k)
+        if (seat, i) in last:
             paste_centre(ctx.img, highlight_ring(hex_w, HIGHLIGHT), cx, cy)
+        elif (seat, i) in since:
+            paste_centre(ctx.img, since_ring(hex_w, SINCE), cx, cy)
+        elif i in legal:
+            paste_centre(ctx.img, legal_ring(hex_w, LEGAL), cx, cy)
     return layer.width, layer.height
 
 
@@ -211,9 +221,13 @@ def _storage_row(ctx: Ctx, estate: dict[str, Any], x: int, y: int, hex_w: int) -
     store = [str(t) for t in estate.get("storage") or []]
     sw, sh, _ = hex_box(hex_w)
     slots = max(3, len(store))
+    fresh = {t for s, t in last_tiles(ctx.view) if s == estate.get("seat")}
     for k in range(slots):
         sprite = ctx.tile(store[k], hex_w) if k < len(store) else storage_slot(hex_w)
         paste_centre(ctx.img, sprite, x + k * (sw + 6) + sw / 2, y + sh / 2)
+        if k < len(store) and store[k] in fresh:  # the tile the last move took or bought
+            paste_centre(ctx.img, highlight_ring(hex_w, HIGHLIGHT), x + k * (sw + 6) + sw / 2, y + sh / 2)
+            fresh.discard(store[k])
 
 
 def _bonus_tiles(ctx: Ctx, estate: dict[str, Any]) -> list[tuple[str, bool, int]]:

@@ -53,6 +53,12 @@ RIVER_LINE: RGB = (120, 170, 215)
 SILVER: RGB = (196, 200, 208)
 WORKER: RGB = (150, 96, 52)
 HIGHLIGHT: RGB = (230, 40, 40)
+"""The last move's ring."""
+SINCE: RGB = (240, 150, 150)
+"""The light ring of the moves since the reader's own last decision (private view)."""
+LEGAL: RGB = (20, 20, 24)
+"""The ring of the spaces where the reader may place a tile now (private view of the seat to act):
+dark and dashed, so it reads apart from the red last-move ring without relying on hue."""
 FADED: RGB = (190, 188, 182)
 
 
@@ -173,6 +179,8 @@ def _base_colours() -> list[RGB]:
         SILVER,
         WORKER,
         HIGHLIGHT,
+        SINCE,
+        LEGAL,
         FADED,
         JOKER_SOLID,
     ]
