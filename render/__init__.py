@@ -4,7 +4,11 @@
 function ``draw(view: dict) -> bytes``. A view may carry ``"names"`` (display names per seat,
 added by the table) and ``"locale"``; renderers fall back to seat labels without them. The table
 also sets ``"ended": True`` (with ``to_act`` emptied) on a game ended unfinished by the players'
-vote: the board then says so and marks nobody as to act.
+vote: the board then says so and marks nobody as to act. For the summary band on top of every
+image (:class:`render.kit.Band`) the table adds ``"bare_names"`` and ``"bots"`` (names without a
+bot suffix, bot levels apart), ``"last"`` (the latest decision's public events and lines) and, in a
+seat's private view, ``"since"`` (the others' decisions since that seat's last one); see
+``table/decorations.py``. Renderers work without them (a view drawn outside the table).
 The bot calls it through :mod:`render.pool` (worker processes), never on its event loop.
 
 ``text(game_name, view)`` is the same board as Discord-markdown lines, for channels where the bot
@@ -31,9 +35,10 @@ def draw(game_name: str, view: dict[str, Any]) -> bytes:
         module = importlib.import_module(f"{__name__}.{game_name}")
         drawer = module.draw
         _DRAWERS[game_name] = drawer
-    names = view.get("names")
-    if names:  # every game draws names through the same two fonts (kit.drawable_name)
-        view = {**view, "names": [kit.drawable_name(n) if isinstance(n, str) else n for n in names]}
+    for key in ("names", "bare_names"):
+        names = view.get(key)
+        if names:  # every game draws names through the same two fonts (kit.drawable_name)
+            view = {**view, key: [kit.drawable_name(n) if isinstance(n, str) else n for n in names]}
     return drawer(view)
 
 

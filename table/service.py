@@ -33,7 +33,7 @@ from storage import (
     SeatRow,
     StorageBusy,
 )
-from table import announce, bots, observability, reveal, seating, stamps, thinkers, timer
+from table import announce, bots, decorations, observability, reveal, seating, stamps, thinkers, timer
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
@@ -358,7 +358,8 @@ class TableService(PlayerCalls, ServerCalls):
         if state is not None:
             game = rules.get(row.game)
             result.to_act = game.to_act(state)
-            result.view = self._decorate(game.view(state, None), names, row.locale)
+            rows = await self._log_tail(row, None)
+            result.view = self._decorate(game.view(state, None), names, row.locale, seats=seats, game=game, rows=rows)
             if row.status == "abandoned":
                 # Ended by the players' vote (or the host) mid-game: nobody is to act any more, and
                 # the board says the game ended unfinished rather than whose turn it was.
@@ -426,8 +427,39 @@ class TableService(PlayerCalls, ServerCalls):
         return dataclasses.replace(clock, due=[*clock.due, *returns]) if returns else clock
 
     @staticmethod
-    def _decorate(view: dict[str, Any], names: list[str], locale: str) -> dict[str, Any]:
-        return {**view, "names": names, "locale": locale}
+    def _decorate(
+        view: dict[str, Any],
+        names: list[str],
+        locale: str,
+        *,
+        seats: list[SeatRow] | None = None,
+        game: Game | None = None,
+        rows: list[ActionRow] | None = None,
+        reader: int | None = None,
+    ) -> dict[str, Any]:
+        """The view a renderer gets: the rules' view plus names and language and, given the seats
+        and the log's tail, the board's decorations (``table.decorations``): bare names and bot
+        levels, the last decision, and for a ``reader`` seat the others' decisions since theirs."""
+        out = {**view, "names": names, "locale": locale}
+        if seats is not None:
+            out["bare_names"], out["bots"] = decorations.seat_words(seats, locale)
+        if game is not None and rows is not None:
+            last = decorations.last_of(game, rows, locale, names)
+            if last is not None:
+                out["last"] = last
+            if reader is not None:
+                out["since"] = decorations.since_of(game, rows, reader, locale, names)
+        return out
+
+    async def _log_tail(self, row: GameRow, reader: int | None) -> list[ActionRow]:
+        """The end of the game's log that the decorations need: back to the latest decision, and
+        for a ``reader`` seat back to its own last decision (or enough of the others' ones)."""
+        count = 32
+        while True:
+            rows = await self.db.recent_actions(row.id, count)
+            if decorations.reaches(rows, reader, count):
+                return rows
+            count *= 8
 
     async def _seat_of(self, row: GameRow, user: User) -> tuple[list[SeatRow], int]:
         """The game's seats and the caller's seat in it; "not seated" for anyone else."""
@@ -1086,7 +1118,10 @@ class TableService(PlayerCalls, ServerCalls):
         game = rules.get(row.game)
         state = self._state(row)
         names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], reader or row.locale)
-        private = self._decorate(game.view(state, seat), names, reader or row.locale)
+        private = self._decorate(
+            game.view(state, seat), names, reader or row.locale,
+            seats=seats, game=game, rows=await self._log_tail(row, seat), reader=seat,
+        )
         legal = game.legal_actions(state, seat) if row.status == "active" and seat in game.to_act(state) else []
         result = await self._result("hand", row, seats, state=state, reader=reader)
         if legal:
