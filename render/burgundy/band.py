@@ -132,7 +132,6 @@ WORDS: dict[str, L] = {
     "stage": _t("Phase {p} · round {r}/5", "階段 {p} · 第 {r}/5 回合", "阶段 {p} · 第 {r}/5 回合"),
     "solo_stage": _t("Phase {p} · turn {t}/25", "階段 {p} · 第 {t}/25 輪", "阶段 {p} · 第 {t}/25 轮"),
     "over": _t("Game over", "遊戲結束", "游戏结束"),
-    "last": _t("Last: {what}", "上一步：{what}", "上一步：{what}"),
     "vp": _t("{vp} VP", "{vp} 分", "{vp} 分"),
     "tie_fewer_empty": _t("fewer empty spaces", "空格較少", "空格较少"),
     "tie_more_empty": _t("more empty spaces", "空格較多", "空格较多"),
@@ -290,17 +289,6 @@ def seat_scores(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def last_line(view: dict[str, Any]) -> str | None:
-    """ "Last: Bob placed a castle on space 12" from the table's ``view["last"]["lines"]``."""
-    last = view.get("last")
-    if not isinstance(last, dict):
-        return None
-    lines = [str(line) for line in last.get("lines") or [] if line]
-    if not lines:
-        return None
-    return _w("last", _locale(view), what=" · ".join(lines))
-
-
 def band(view: dict[str, Any]) -> kit.Band:
     """The summary band of ``view`` (``render.kit`` draws it on top of the image)."""
     count = players(view)
@@ -309,5 +297,5 @@ def band(view: dict[str, Any]) -> kit.Band:
         headline=headline(view),
         stage=stage(view),
         seats=kit.band_seats(view, colours, seat_scores(view)),
-        last=last_line(view),
+        last=kit.last_text(view),
     )

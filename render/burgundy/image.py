@@ -23,6 +23,7 @@ from typing import Any
 from PIL import Image
 
 from render import kit
+from render.burgundy.band import band
 from render.burgundy.board import BOARD_H, board
 from render.burgundy.ctx import MARGIN, PHASES, WIDTH, Ctx, as_int, box, label, num, status_seat
 from render.burgundy.estate import (
@@ -48,7 +49,7 @@ PHASE_X = 940
 
 def draw(view: dict[str, Any]) -> bytes:
     """Render ``view`` (public when ``view["seat"]`` is null, else that seat's ``/hand`` image)."""
-    return kit.finish(compose(view), view, PALETTE)
+    return kit.finish(compose(view), view, PALETTE, band(view))
 
 
 def compose(view: dict[str, Any]) -> Image.Image:

@@ -210,4 +210,4 @@ def _palette() -> kit.Palette:
     )
 
 
-PALETTE = _palette()
+PALETTE = _palette().with_band([seat_colour(s) for s in range(4)])
