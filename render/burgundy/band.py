@@ -41,9 +41,9 @@ DECIDE: dict[str, L] = {
     ),
     # the ordinary turn
     "turn_dice": _t(
-        "use the dice {dice} (take, place, sell or workers), buy, or end the turn",
-        "使用骰子{dice}（拿板塊、放板塊、賣貨或拿工人）、購買，或結束回合",
-        "使用骰子{dice}（拿板块、放板块、卖货或拿工人）、购买，或结束回合",
+        "use a die ({dice}): take, place, sell or workers; or buy, or end the turn",
+        "使用骰子（{dice}）：拿板塊、放板塊、賣貨或拿工人；或購買，或結束回合",
+        "使用骰子（{dice}）：拿板块、放板块、卖货或拿工人；或购买，或结束回合",
     ),
     "turn_done": _t(
         "buy from the black depot or end the turn",
@@ -116,7 +116,7 @@ PROMPT_KINDS: tuple[str, ...] = (
 
 WORDS: dict[str, L] = {
     "acts": _t("▶ {name}: {what}", "▶ {name}：{what}", "▶ {name}：{what}"),
-    "and": _t(" and ", "和", "和"),
+    "or": _t(" or ", "或", "或"),
     "drawing": _t("Drawing tiles and dice…", "抽取板塊與擲骰中…", "抽取板块与掷骰中…"),
     "wins": _t("{name} wins — {vp} VP", "{name} 獲勝 — {vp} 分", "{name} 获胜 — {vp} 分"),
     "wins_tie": _t(
@@ -195,7 +195,7 @@ def decision(view: dict[str, Any], locale: str | None = None) -> str | None:
     seat = acting_seat(view)
     dice = [str(d) for d in _estate(view, seat or 0).get("dice") or [] if isinstance(d, int)]
     entry = DECIDE[key]
-    return entry.get(locale, entry["en"]).format(dice=_w("and", locale).join(dice))
+    return entry.get(locale, entry["en"]).format(dice=_w("or", locale).join(dice))
 
 
 def _estate(view: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -43,6 +43,11 @@ OWN_H = 60 + 572 + 14
 COMPACT_HEX = 56
 OTHER_H = 48 + 358 + 10
 SOLO_HEX = 78
+OWN_SIDE_HEX = 78
+OWN_SIDE_H = 60 + 495 + 14
+OWN_SIDE_W = 12 + 7 * OWN_SIDE_HEX + 30 + 268 + 14
+"""The own panel of a private image, beside a rival's (1500 px = this + a rival panel + margins):
+a standard estate at 78 px hexes and one info column as wide as three storage hexes."""
 SOLO_H = 60 + 542 + 14
 
 
@@ -381,10 +386,14 @@ OWN_INFO_TOP = 66
 
 
 def _own_info(
-    ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int
+    ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int, narrow: bool = False
 ) -> tuple[int, int, list[Section], list[Section]]:
-    """x offsets of the large panel's two info columns and their blocks."""
+    """x offsets of the large panel's two info columns and their blocks (``narrow``: one column,
+    the panel beside the rivals in a private image)."""
     ix = 12 + _estate_width(estate, hex_w, 300) + 30
+    if narrow:
+        first, second = _info_sections(ctx, estate, w - ix - 14, OWN_INFO, wide=True)
+        return ix, ix, first + second, []
     col_w = (w - ix - 20) * 3 // 5
     second_x = ix + col_w + 20
     first = _info_sections(ctx, estate, col_w, OWN_INFO, wide=True)[0]
@@ -393,20 +402,31 @@ def _own_info(
     return ix, second_x, first, second
 
 
-def own_height(ctx: Ctx, estate: dict[str, Any], w: int, base: int, hex_w: int = 90) -> int:
+def own_height(
+    ctx: Ctx, estate: dict[str, Any], w: int, base: int, hex_w: int = 90, narrow: bool = False
+) -> int:
     """Height of the large panel: ``base``, or more when an info column needs it."""
-    _, _, first, second = _own_info(ctx, estate, w, hex_w)
+    _, _, first, second = _own_info(ctx, estate, w, hex_w, narrow)
     need = max(_stack_height(first, OWN_INFO.gap), _stack_height(second, OWN_INFO.gap))
     return max(base, OWN_INFO_TOP + need + 14)
 
 
-def own_estate(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, h: int, hex_w: int = 90) -> None:
+def own_estate(
+    ctx: Ctx,
+    estate: dict[str, Any],
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    hex_w: int = 90,
+    narrow: bool = False,
+) -> None:
     """The large estate: a private view's own board, or the solo board."""
     seat = as_int(estate.get("seat"))
     box(ctx, x, y, w, h, PANEL, seat_colour(seat), 4, 12)
     _panel_header(ctx, estate, x + 2, y + 2, w - 4, big=True)
     _estate_hexes(ctx, estate, x + 12, y + 60, hex_w, PANEL)
-    ix, second_x, first, second = _own_info(ctx, estate, w, hex_w)
+    ix, second_x, first, second = _own_info(ctx, estate, w, hex_w, narrow)
     _draw_stack(first, x + ix, y + OWN_INFO_TOP, OWN_INFO.gap)
     _draw_stack(second, x + second_x, y + OWN_INFO_TOP, OWN_INFO.gap)
 

@@ -108,6 +108,11 @@ WORDS: dict[str, dict[str, str]] = {
     "col_empty": {"en": "Empty spaces", "zh-TW": "空格數", "zh-CN": "空格数"},
     "col_total": {"en": "Total VP", "zh-TW": "總分", "zh-CN": "总分"},
     "knowledge_legend": {"en": "Knowledge tiles in sight", "zh-TW": "場上的知識板塊", "zh-CN": "场上的知识板块"},
+    "legend_more": {
+        "en": "{n} more: see the table image",
+        "zh-TW": "另有 {n} 個：見公開圖",
+        "zh-CN": "另有 {n} 个：见公开图",
+    },
     "winner": {"en": "wins", "zh-TW": "獲勝", "zh-CN": "获胜"},
     "tie": {
         "en": "Tie at {points} VP, decided by {rule}.",
