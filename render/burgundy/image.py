@@ -25,6 +25,7 @@ from PIL import Image
 from render import kit
 from render.burgundy.band import band
 from render.burgundy.board import BOARD_H, board
+from render.burgundy.choose import previews, previews_height
 from render.burgundy.ctx import MARGIN, PHASES, WIDTH, Ctx, as_int, box, label, num, status_seat
 from render.burgundy.estate import (
     OWN_SIDE_H,
@@ -68,6 +69,10 @@ def compose(view: dict[str, Any]) -> Image.Image:
     estates = [e for e in view.get("estates") or [] if isinstance(e, dict)]
     seat = view.get("seat")
     private = isinstance(seat, int) and 0 <= seat < len(estates) and len(estates) > 1
+    choose_h = previews_height(view)
+    if choose_h:  # boards being chosen: the previews, and only the estates already chosen
+        estates = [e for e in estates if e.get("spaces")]
+        private = False
     final_h = _final_height(view)
     notes = knowledge_notes(view, locale)
     legend_h = _legend_height(notes)
@@ -75,7 +80,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
     # a private image has no header: the band above says who acts, what and when, and the image
     # must stay near 4:3 (a tall image previews small in Discord)
     header_h = 0 if private else HEADER_H
-    top = header_h + final_h + BOARD_H + 2 * MARGIN
+    top = header_h + final_h + BOARD_H + 2 * MARGIN + choose_h + (MARGIN if choose_h else 0)
     others = [e for e in estates if e.get("seat") != seat][:3] if private else []
     # panels are as tall as their standard board, or as their info column when it holds a lot
     ctx = Ctx(*PALETTE.canvas(WIDTH, 1, kit.PAPER), view, names, locale)
@@ -108,7 +113,9 @@ def compose(view: dict[str, Any]) -> Image.Image:
             notes = _shortlist(view, notes, 2 * max(1, (h - 52) // LEGEND_ROW), locale)
             legend_at, legend_h = (x, dy, w, h, 2), 0
         height = top + own_h + MARGIN + sum(h + MARGIN for h in row_h)
-    elif len(estates) <= 1:
+    elif choose_h and not estates:
+        height = top
+    elif len(estates) <= 1 and not choose_h:
         own_h = own_height(ctx, estates[0], WIDTH - 2 * MARGIN, SOLO_H, SOLO_HEX) if estates else SOLO_H
         height = top + own_h + MARGIN
     else:
@@ -125,6 +132,9 @@ def compose(view: dict[str, Any]) -> Image.Image:
         y += final_h
     board(ctx, y + MARGIN)
     y += BOARD_H + 2 * MARGIN
+    if choose_h:
+        previews(ctx, MARGIN, y, WIDTH - 2 * MARGIN, choose_h)
+        y += choose_h + MARGIN
     if private:
         own_estate(ctx, own, MARGIN, y, OWN_SIDE_W, own_h, OWN_SIDE_HEX, narrow=True)
         compact_estate(
@@ -139,7 +149,9 @@ def compose(view: dict[str, Any]) -> Image.Image:
             beside = legend_at is not None and legend_at[1] > own_h  # the legend shares this row
             x = MARGIN + k * (pw + MARGIN) if len(rest) == 2 or beside else (WIDTH - pw) // 2
             compact_estate(ctx, estate, x, y, pw, row_h[0])
-    elif len(estates) <= 1:
+    elif choose_h and not estates:
+        pass
+    elif len(estates) <= 1 and not choose_h:
         if estates:
             own_estate(ctx, estates[0], MARGIN, y, WIDTH - 2 * MARGIN, own_h, hex_w=SOLO_HEX)
     else:

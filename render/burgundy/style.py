@@ -108,6 +108,12 @@ WORDS: dict[str, dict[str, str]] = {
     "col_empty": {"en": "Empty spaces", "zh-TW": "空格數", "zh-CN": "空格数"},
     "col_total": {"en": "Total VP", "zh-TW": "總分", "zh-CN": "总分"},
     "knowledge_legend": {"en": "Knowledge tiles in sight", "zh-TW": "場上的知識板塊", "zh-CN": "场上的知识板块"},
+    "choose_title": {
+        "en": "Estate boards to choose from — the number is the choice",
+        "zh-TW": "可選的莊園板 — 編號即是選項",
+        "zh-CN": "可选的庄园板 — 编号即是选项",
+    },
+    "taken": {"en": "taken", "zh-TW": "已被選", "zh-CN": "已被选"},
     "legend_more": {
         "en": "{n} more: see the table image",
         "zh-TW": "另有 {n} 個：見公開圖",

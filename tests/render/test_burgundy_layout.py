@@ -27,7 +27,11 @@ def decorated(view: dict, players: int, locale: str) -> dict:
         "names": NAMES[:players],
         "bare_names": NAMES[:players],
         "bots": [None, "normal", None, None][:players],
-        "last": {"seat": 1, "events": [], "lines": ["Bartholomew Longname placed a ship on space 16", "+3 VP"]},
+        "last": {
+            "seat": 1,
+            "events": [],
+            "lines": ["Bartholomew Longname placed a ship on space 16", "+3 VP"],
+        },
     }
 
 
@@ -51,3 +55,46 @@ def test_private_images_stay_near_four_by_three(players: int) -> None:
             assert img.width == 1500
             worst = max(worst, img.height / img.width)
     assert worst <= MAX_RATIO, worst
+
+
+def test_board_previews_copy_the_rules_boards() -> None:
+    from render.burgundy import boards
+    from rules.burgundy import data
+
+    assert boards.BOARD_ROWS == data.BOARD_ROWS
+    assert boards.EDITION_BOARDS == data.EDITION_BOARDS
+    assert boards.MULTI_COPY_BOARDS == data.MULTI_COPY_BOARDS
+    state = GAME.new(2)
+    for estate in GAME.view(state, None)["estates"]:
+        if estate["spaces"]:
+            drawn = tuple((s["colour"], s["n"], s["x"], s["y"]) for s in estate["spaces"])
+            assert boards.board_spaces(estate["board_id"]) == drawn
+
+
+def test_choosing_a_board_shows_every_board_numbered_and_the_taken_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from render.burgundy import choose
+    from tests.render.test_burgundy_render import record_text_sizes
+
+    state = GAME.new(3, {"boards": "choose"})
+    state, _ = GAME.apply(state, GAME.to_act(state)[0], "board 4")
+    while GAME.to_act(state) == [CHANCE]:
+        state, _ = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+    view = GAME.view(state, GAME.to_act(state)[0])
+    free = {f"board {n}" for n, _, ok in choose_choices(view) if ok}
+    assert free == set(GAME.legal_actions(state, GAME.to_act(state)[0]))  # numbered like the choices
+    drawn, cached = record_text_sizes(monkeypatch)
+    burgundy.compose(view)
+    numbers = {text for size, text in drawn if size == choose.NUMBER}
+    assert numbers == {str(n) for n in range(1, 10)}
+    assert sum(1 for _, text in drawn if text == "taken") == 1  # board 4
+    for function in cached:
+        function.cache_clear()
+    assert choose.previews_height(GAME.view(GAME.new(3), 0)) == 0  # basic boards: nothing to choose
+
+
+def choose_choices(view: dict) -> list:
+    from render.burgundy.boards import choices
+
+    return choices(view)
