@@ -668,6 +668,8 @@ class BandSeat:
     acting: bool
     bot: str | None = None
     """The bot's level word ("normal", "普通"), drawn as a small badge; ``None`` for a human."""
+    tag: str | None = None
+    """A short label printed on the swatch ("S1") for games that tell seats apart by label."""
 
 
 @dataclass(frozen=True)
@@ -857,9 +859,14 @@ def _draw_band_seat(d: ImageDraw.ImageDraw, seat: BandSeat, lay: _BandLayout, x:
     size = lay.small
     mid = y + lay.seat_line // 2
     edge = round(size * 0.8)
-    d.rectangle((x, mid - edge // 2, x + edge, mid + edge // 2), fill=seat.colour, outline=BAND_INK, width=max(1, size // 16))
+    if seat.tag:
+        edge = max(edge, text_width(seat.tag, size, True) + lay.gap * 2)
+    d.rectangle((x, mid - round(size * 0.4), x + edge, mid + round(size * 0.4)), fill=seat.colour, outline=BAND_INK,
+                width=max(1, size // 16))
+    if seat.tag:
+        draw_text(d, (x + edge / 2, mid), seat.tag, size, contrast_ink(seat.colour), True, "mm")
+    right = x + room - lay.gap * 3
     x += edge + lay.gap * 2
-    right = x - edge - lay.gap * 2 + room - lay.gap * 3
     score_w = text_width(seat.score, size, True) if seat.score else 0
     if seat.score:
         draw_text(d, (right, mid), seat.score, size, BAND_INK, True, "rm")
@@ -898,6 +905,7 @@ def band_colours(seat_colours: tuple[RGB, ...] | list[RGB]) -> tuple[tuple[RGB, 
         Ramps((BAND_INK,), (BAND_FILL,), (0.25, 0.5, 0.75)),
         Ramps((BADGE_INK,), (BADGE_FILL,), (0.5,)),
         Ramps(seats, (BAND_FILL,), (0.5,)),
+        Ramps((WHITE, INK), seats, (0.5,)),
     )
     return colours, ramps
 

@@ -11,7 +11,8 @@ table), so the table puts it into the view:
 - ``last``: the latest decision by a seat (chance steps and the seating draw are not decisions):
   ``{"seat", "events", "lines"}``, absent before the first one;
 - ``since`` (private views only): the same shape for the other seats' decisions after the
-  reader's own last decision, oldest first, at most :data:`SINCE_LIMIT`.
+  reader's own last decision, oldest first, at most :data:`SINCE_LIMIT`;
+- ``standings`` (a finished game, or one ended early): ranking, shared places, scores.
 
 Everything comes from the action log's stored events, which are public by contract; the raw
 action text of another seat never reaches a view (it may name a hidden card).
@@ -91,3 +92,19 @@ def reaches(rows: Sequence[ActionRow], seat: int | None, asked: int) -> bool:
     if any(row.seat == seat for row in rows):
         return True
     return sum(1 for row in rows if is_decision(row)) >= SINCE_LIMIT
+
+
+def standings(game: Game, state: Any, *, ended: bool = False) -> dict[str, Any] | None:
+    """A finished game's (or, with ``ended``, an unfinished one's) final order as the rules rank
+    it: ``ranking`` (seats best first, the automa as -2), ``places`` (ties the rules do not break
+    share a place: 1, 1, 3), ``scores`` (per seat, the automa's last) and ``ended`` (stopped early).
+    Why in the view: the rules' tie-breaks may use what no view shows, and an end screen must
+    not rank two players tied on 16 as 3rd and 4th without a reason. ``None`` during play."""
+    if not (ended or game.is_over(state)):
+        return None
+    return {
+        "ranking": list(game.ranking(state)),
+        "places": list(game.places(state)),
+        "scores": list(game.scores(state)),
+        "ended": ended and not game.is_over(state),
+    }

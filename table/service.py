@@ -359,12 +359,13 @@ class TableService(PlayerCalls, ServerCalls):
             game = rules.get(row.game)
             result.to_act = game.to_act(state)
             rows = await self._log_tail(row, None)
-            result.view = self._decorate(game.view(state, None), names, row.locale, seats=seats, game=game, rows=rows)
+            public = game.view(state, None)
             if row.status == "abandoned":
                 # Ended by the players' vote (or the host) mid-game: nobody is to act any more, and
                 # the board says the game ended unfinished rather than whose turn it was.
                 result.to_act = []
-                result.view.update(to_act=[], ended=True)
+                public.update(to_act=[], ended=True)
+            result.view = self._decorate(public, names, row.locale, seats=seats, game=game, rows=rows, state=state)
             if result.banks:
                 result.view["clocks"] = result.clocks()
                 result.view["away"] = result.away_texts()
@@ -436,6 +437,7 @@ class TableService(PlayerCalls, ServerCalls):
         game: Game | None = None,
         rows: list[ActionRow] | None = None,
         reader: int | None = None,
+        state: Any = None,
     ) -> dict[str, Any]:
         """The view a renderer gets: the rules' view plus names and language and, given the seats
         and the log's tail, the board's decorations (``table.decorations``): bare names and bot
@@ -444,11 +446,17 @@ class TableService(PlayerCalls, ServerCalls):
         if seats is not None:
             out["bare_names"], out["bots"] = decorations.seat_words(seats, locale)
         if game is not None and rows is not None:
-            last = decorations.last_of(game, rows, locale, names)
+            # the lines name seats without bot suffixes: a board draws the bot badge itself
+            said = out.get("bare_names") or names
+            last = decorations.last_of(game, rows, locale, said)
             if last is not None:
                 out["last"] = last
             if reader is not None:
-                out["since"] = decorations.since_of(game, rows, reader, locale, names)
+                out["since"] = decorations.since_of(game, rows, reader, locale, said)
+        if game is not None and state is not None:
+            standings = decorations.standings(game, state, ended=bool(out.get("ended")))
+            if standings is not None:
+                out["standings"] = standings
         return out
 
     async def _log_tail(self, row: GameRow, reader: int | None) -> list[ActionRow]:
@@ -1120,8 +1128,10 @@ class TableService(PlayerCalls, ServerCalls):
         names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], reader or row.locale)
         private = self._decorate(
             game.view(state, seat), names, reader or row.locale,
-            seats=seats, game=game, rows=await self._log_tail(row, seat), reader=seat,
+            seats=seats, game=game, rows=await self._log_tail(row, seat), reader=seat, state=state,
         )
+        if row.status == "abandoned":
+            private.update(to_act=[], ended=True, standings=decorations.standings(game, state, ended=True))
         legal = game.legal_actions(state, seat) if row.status == "active" and seat in game.to_act(state) else []
         result = await self._result("hand", row, seats, state=state, reader=reader)
         if legal:

@@ -93,3 +93,46 @@ def test_since_starts_after_the_readers_own_decision_and_is_capped() -> None:
     assert len(since) == decorations.SINCE_LIMIT and since[-1]["events"] == many[-1].events
     assert decorations.reaches(many, 0, 50) and decorations.reaches(many[1:31], 3, 30)
     assert not decorations.reaches(many[1:30], 3, 29) and not decorations.reaches([_row(0, -1)] * 4, None, 4)
+
+
+async def test_a_finished_game_carries_its_standings_with_shared_places(table: TableService) -> None:
+    import random
+
+    await table.open(channel_id="dm", guild_id=None, user=ANN, game="fixer", solo=True)
+    rng = random.Random(5)
+    for _ in range(500):
+        status = await table.status(channel_id="dm")
+        if status.status != "active":
+            break
+        assert status.view is not None and "standings" not in status.view
+        _, legal = await table.legal_moves(channel_id="dm", user=ANN)
+        await table.act(channel_id="dm", user=ANN, action=rng.choice(legal))
+    status = await table.status(channel_id="dm")
+    assert status.finished and status.view is not None
+    standings = status.view["standings"]
+    assert standings["ranking"] == status.ranking and standings["places"] == status.places
+    assert standings["scores"] == status.scores and standings["ended"] is False
+    _, mine, _ = await table.hand(channel_id="dm", user=ANN)
+    assert mine["standings"] == standings
+
+
+def test_standings_of_an_unfinished_game_say_so() -> None:
+    game = rules.get("fixer")
+    state = game.new(3)
+    assert decorations.standings(game, state) is None
+    ended = decorations.standings(game, state, ended=True)
+    assert ended is not None and ended["ended"] is True and ended["places"] == [1, 1, 1]
+
+
+async def test_last_move_lines_name_a_bot_without_its_suffix(table: TableService) -> None:
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2)
+    await table.add_bot(channel_id="c", user=ANN, level="greedy")
+    started = await table.start(channel_id="c", user=ANN)
+    bot_seat = next(i for i, u in enumerate(started.user_ids) if u != ANN.id)
+    _, legal = await table.legal_moves(channel_id="c", user=ANN)
+    moved = await table.act(channel_id="c", user=ANN, action=legal[0])
+    assert moved.view is not None
+    last = moved.view["last"]
+    assert last["seat"] == bot_seat  # the bot answered at once
+    assert any(moved.view["bare_names"][bot_seat] in line for line in last["lines"])
+    assert not any(moved.names[bot_seat] in line for line in last["lines"])  # no "(Bot, greedy)"
