@@ -66,6 +66,21 @@ def seat_colour(seat: int) -> RGB:
     return kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
 
 
+MEANINGFUL: dict[str, list[RGB]] = {
+    "players": [kit.SEAT_COLOURS[s] for s in range(4)],
+    "estate": [ESTATE_SOLID[c] for c in COLOUR_ORDER],
+    "goods": [GOODS[k] for k in sorted(GOODS)],
+    "marks": [HIGHLIGHT, SINCE, LEGAL],
+}
+"""Colours that carry meaning (``render.cvd`` checks them: ΔE ≥ 20 under deuteranopia and
+protanopia, or the group is :data:`LABELLED`). The marks also differ in shape (solid, thin, dashed)."""
+LABELLED: dict[str, str] = {
+    "players": "every seat marker carries the seat number; the band pairs each swatch with the name",
+    "estate": "every space and tile carries its colour letter (C A S M B K) and its die number",
+    "goods": "every goods crate carries its kind's number 1-6",
+}
+
+
 def seat_tint(seat: int) -> RGB:
     return blend(seat_colour(seat), kit.WHITE, 0.8)
 
