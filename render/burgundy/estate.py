@@ -51,10 +51,26 @@ a standard estate at 78 px hexes and one info column as wide as three storage he
 SOLO_H = 60 + 542 + 14
 
 
-def _space_key(
-    estate: dict[str, Any],
-) -> tuple[tuple[tuple[str, int, float, float], ...], tuple[tuple[int, int], ...]]:
+SpaceKeys = tuple[tuple[tuple[str, int, float, float], ...], tuple[tuple[int, int], ...]]
+_KEYS: dict[int, tuple[Any, list[Any], SpaceKeys]] = {}
+"""Recent layouts by the identity of their ``spaces`` list (kept alive here, so an id is never
+reused while cached): one image asks for each estate's layout a dozen times."""
+
+
+def _space_key(estate: dict[str, Any]) -> SpaceKeys:
     """The estate's layout as hashable tuples: the cache key of its empty-board layer."""
+    raw = estate.get("spaces") or []
+    hit = _KEYS.get(id(raw))
+    if hit is not None and hit[1] is raw and hit[0] is estate.get("rivers") and len(raw) == len(hit[2][0]):
+        return hit[2]
+    key = _layout(estate)
+    if len(_KEYS) > 64:
+        _KEYS.clear()
+    _KEYS[id(raw)] = (estate.get("rivers"), raw, key)
+    return key
+
+
+def _layout(estate: dict[str, Any]) -> SpaceKeys:
     spaces = tuple(
         (str(s.get("colour") or "?"), as_int(s.get("n")), float(s.get("x") or 0.0), float(s.get("y") or 0.0))
         for s in estate.get("spaces") or []

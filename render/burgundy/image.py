@@ -52,7 +52,7 @@ PHASE_X = 940
 
 def draw(view: dict[str, Any]) -> bytes:
     """Render ``view`` (public when ``view["seat"]`` is null, else that seat's ``/hand`` image)."""
-    return kit.finish(compose(view), view, PALETTE, band(view))
+    return kit.finish(compose(view), view, PALETTE)
 
 
 RIVAL_W = 600
@@ -61,8 +61,9 @@ and an info column as wide as three storage hexes."""
 
 
 def compose(view: dict[str, Any]) -> Image.Image:
-    """The table as a ``P`` image on :data:`PALETTE` (``draw`` adds the band on top and encodes it);
-    split out so tests can inspect pixels."""
+    """The table as a ``P`` image on :data:`PALETTE`, the summary band on top (drawn here, on the
+    same canvas: a separate band image would copy the whole picture once more); ``draw`` encodes
+    it. Split out so tests can inspect pixels."""
     players = max(1, int(view.get("players") or len(view.get("estates") or []) or 1))
     names = kit.seat_names(view, players)
     locale = str(view.get("locale") or "en")
@@ -74,13 +75,16 @@ def compose(view: dict[str, Any]) -> Image.Image:
         estates = [e for e in estates if e.get("spaces")]
         private = False
     final_h = _final_height(view)
-    notes = knowledge_notes(view, locale)
+    # a finished game's final table names the knowledge tiles that scored; no legend then
+    notes = knowledge_notes(view, locale) if view.get("status") != "over" else []
     legend_h = _legend_height(notes)
 
     # a private image has no header: the band above says who acts, what and when, and the image
     # must stay near 4:3 (a tall image previews small in Discord)
     header_h = 0 if private else HEADER_H
-    top = header_h + final_h + BOARD_H + 2 * MARGIN + choose_h + (MARGIN if choose_h else 0)
+    summary = band(view)
+    band_h = kit.band_height(summary, WIDTH)
+    top = band_h + header_h + final_h + BOARD_H + 2 * MARGIN + choose_h + (MARGIN if choose_h else 0)
     others = [e for e in estates if e.get("seat") != seat][:3] if private else []
     # panels are as tall as their standard board, or as their info column when it holds a lot
     ctx = Ctx(*PALETTE.canvas(WIDTH, 1, kit.PAPER), view, names, locale)
@@ -124,9 +128,10 @@ def compose(view: dict[str, Any]) -> Image.Image:
     height += legend_h
     ctx.img, ctx.d = PALETTE.canvas(WIDTH, height, kit.PAPER)
 
+    kit.draw_band(ctx.d, summary, WIDTH, 0)
     if header_h:
-        _header(ctx)
-    y = header_h
+        _header(ctx, band_h)
+    y = band_h + header_h
     if final_h:
         _final_table(ctx, MARGIN, y, WIDTH - 2 * MARGIN, final_h - MARGIN)
         y += final_h
@@ -272,12 +277,12 @@ def _header_frame(locale: str, phase: str, over: bool) -> Image.Image:
     return img
 
 
-def _header(ctx: Ctx) -> None:
+def _header(ctx: Ctx, top: int = 0) -> None:
     view = ctx.view
     status = str(view.get("status") or "play")
     phase = str(view.get("phase") or "A")
-    kit.paste_layer(ctx.img, _header_frame(ctx.locale, phase, status == "over"), (0, 0))
-    x, y = 18, 58
+    kit.paste_layer(ctx.img, _header_frame(ctx.locale, phase, status == "over"), (0, top))
+    x, y = 18, top + 58
     if status == "over":
         x += label(ctx, (x, y), ctx.w("over"), 26, kit.YELLOW, anchor="lm") + 18
         _winner(ctx, x, y)
@@ -306,12 +311,12 @@ def _header(ctx: Ctx) -> None:
         elif view.get("chance"):
             label(ctx, (x, y), ctx.w("chance"), 24, kit.LIGHT, anchor="lm")
     rnd = as_int(view.get("round"))
-    num(ctx.img, (PHASE_X + 262, 52), f"{rnd}/5", 36, kit.WHITE, "lm")
+    num(ctx.img, (PHASE_X + 262, top + 52), f"{rnd}/5", 36, kit.WHITE, "lm")
     white = view.get("white_die")
     if isinstance(white, int) and 1 <= white <= 6:
-        paste_centre(ctx.img, die(white, 56, kit.GREY), WIDTH - 92, 55)
+        paste_centre(ctx.img, die(white, 56, kit.GREY), WIDTH - 92, top + 55)
     else:
-        paste_centre(ctx.img, die(0, 56, kit.GREY, faded=True), WIDTH - 92, 55)
+        paste_centre(ctx.img, die(0, 56, kit.GREY, faded=True), WIDTH - 92, top + 55)
 
 
 # ---- final scores -------------------------------------------------------------------------------------------
