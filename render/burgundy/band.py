@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from render import kit
-from render.burgundy.style import seat_colour, word
+from render.burgundy.style import PROMPTS, seat_colour, word
 
 L = dict[str, str]
 LOCALES = ("en", "zh-TW", "zh-CN")
@@ -28,17 +28,6 @@ def _t(en: str, tw: str, cn: str) -> L:
 
 
 DECIDE: dict[str, L] = {
-    # setup
-    "board": _t(
-        "choose an estate board",
-        "選擇莊園板",
-        "选择庄园板",
-    ),
-    "castle": _t(
-        "place the start castle on a castle space (dark green)",
-        "把起始城堡放在城堡空格（深綠色）",
-        "把起始城堡放在城堡空格（深绿色）",
-    ),
     # the ordinary turn
     "turn_dice": _t(
         "use a die ({dice}): take, place, sell or workers; or buy, or end the turn",
@@ -50,52 +39,9 @@ DECIDE: dict[str, L] = {
         "從黑色儲藏區購買，或結束回合",
         "从黑色储藏区购买，或结束回合",
     ),
-    # effect prompts (VIEW.md, "Prompt")
-    "free": _t(
-        "castle: one free action with any die value",
-        "城堡：以任意點數進行一次額外行動",
-        "城堡：以任意点数进行一次额外行动",
-    ),
-    "ship": _t(
-        "ship: choose a goods depot and load all its goods",
-        "船隻：選擇貨區，拿走其全部貨物",
-        "船只：选择货区，拿走其全部货物",
-    ),
-    "warehouse": _t(
-        "warehouse: sell all goods of one kind",
-        "倉庫：賣出一種貨物的全部",
-        "仓库：卖出一种货物的全部",
-    ),
-    "carpenter": _t(
-        "carpenter’s workshop: take a building from a depot",
-        "木匠工作坊：從儲藏區拿一個建築",
-        "木匠的工作坊：从储藏区拿一个建筑",
-    ),
-    "church": _t(
-        "church: take a castle, mine or knowledge tile from a depot",
-        "教堂：從儲藏區拿城堡、礦場或知識板塊",
-        "教堂：从储藏区拿城堡、矿场或知识板块",
-    ),
-    "market": _t(
-        "market: take a ship or an animal from a depot",
-        "市場：從儲藏區拿船隻或動物",
-        "市场：从储藏区拿船只或动物",
-    ),
-    "city_hall": _t(
-        "city hall: place a stored tile on any number, or skip",
-        "市政廳：把存放區的板塊放到任意點數的空格，或放棄",
-        "市政厅：把存放区的板块放到任意点数的空格，或放弃",
-    ),
-    "swap": _t(
-        "trade 5 goods for a face-down joker tile, or skip",
-        "用5個貨物換一個蓋著的百搭板塊，或放棄",
-        "用5个货物换一个盖着的百搭板块，或放弃",
-    ),
-    "reward": _t(
-        "colour reward: place a black-depot tile (no die), or skip",
-        "顏色獎勵：把黑色儲藏區的板塊放進莊園（不用骰子），或放棄",
-        "颜色奖励：把黑色储藏区的板块放进庄园（不用骰子），或放弃",
-    ),
+    # the effect prompts and the setup choices: the words the picture's header and the text
+    # board also use (``style.PROMPTS``), one sentence per kind
+    **PROMPTS,
 }
 """What the seat to act must decide, by prompt kind (and ``turn_dice``/``turn_done`` without one)."""
 

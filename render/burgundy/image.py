@@ -84,7 +84,10 @@ def compose(view: dict[str, Any]) -> Image.Image:
     header_h = 0 if private else HEADER_H
     summary = band(view)
     band_h = kit.band_height(summary, WIDTH)
-    top = band_h + header_h + final_h + BOARD_H + 2 * MARGIN + choose_h + (MARGIN if choose_h else 0)
+    # once the game is over the depots and the track no longer matter: the final table and the
+    # estates are the end screen
+    board_h = 0 if view.get("status") == "over" else BOARD_H + 2 * MARGIN
+    top = band_h + header_h + final_h + board_h + choose_h + (MARGIN if choose_h else 0)
     others = [e for e in estates if e.get("seat") != seat][:3] if private else []
     # panels are as tall as their standard board, or as their info column when it holds a lot
     ctx = Ctx(*PALETTE.canvas(WIDTH, 1, kit.PAPER), view, names, locale)
@@ -135,8 +138,9 @@ def compose(view: dict[str, Any]) -> Image.Image:
     if final_h:
         _final_table(ctx, MARGIN, y, WIDTH - 2 * MARGIN, final_h - MARGIN)
         y += final_h
-    board(ctx, y + MARGIN)
-    y += BOARD_H + 2 * MARGIN
+    if board_h:
+        board(ctx, y + MARGIN)
+    y += board_h
     if choose_h:
         previews(ctx, MARGIN, y, WIDTH - 2 * MARGIN, choose_h)
         y += choose_h + MARGIN
