@@ -156,6 +156,15 @@ def final_places(view: dict[str, Any]) -> list[tuple[int, int, int]]:
     always decide, so places are distinct); a game ended unfinished ranks by the VP so far, and
     equal VP share one place ("1, 1, 3")."""
     count = players(view)
+    standings = view.get("standings")
+    if isinstance(standings, dict):  # the table's: the rules' own ranking and shared places
+        ranking, places = standings.get("ranking") or [], standings.get("places") or []
+        scores = standings.get("scores") or []
+        return [
+            (_int(place, k + 1), seat, _int(scores[seat]) if seat < len(scores) else 0)
+            for k, (seat, place) in enumerate(zip(ranking, places, strict=False))
+            if isinstance(seat, int) and 0 <= seat < count
+        ]
     final = view.get("final")
     if isinstance(final, dict) and not isinstance(final.get("solo"), dict):
         rows = {r.get("seat"): r for r in final.get("rows") or [] if isinstance(r, dict)}

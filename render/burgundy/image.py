@@ -23,7 +23,7 @@ from typing import Any
 from PIL import Image
 
 from render import kit
-from render.burgundy.band import band
+from render.burgundy.band import band, final_places
 from render.burgundy.board import BOARD_H, board
 from render.burgundy.choose import previews, previews_height
 from render.burgundy.ctx import MARGIN, PHASES, WIDTH, Ctx, as_int, box, label, num, status_seat
@@ -76,7 +76,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
         private = False
     final_h = _final_height(view)
     # a finished game's final table names the knowledge tiles that scored; no legend then
-    notes = knowledge_notes(view, locale) if view.get("status") != "over" else []
+    notes = knowledge_notes(view, locale) if view.get("status") != "over" and not view.get("ended") else []
     legend_h = _legend_height(notes)
 
     # a private image has no header: the band above says who acts, what and when, and the image
@@ -86,7 +86,8 @@ def compose(view: dict[str, Any]) -> Image.Image:
     band_h = kit.band_height(summary, WIDTH)
     # once the game is over the depots and the track no longer matter: the final table and the
     # estates are the end screen
-    board_h = 0 if view.get("status") == "over" else BOARD_H + 2 * MARGIN
+    finished = view.get("status") == "over" or bool(view.get("ended"))
+    board_h = 0 if finished else BOARD_H + 2 * MARGIN
     top = band_h + header_h + final_h + board_h + choose_h + (MARGIN if choose_h else 0)
     others = [e for e in estates if e.get("seat") != seat][:3] if private else []
     # panels are as tall as their standard board, or as their info column when it holds a lot
@@ -334,6 +335,8 @@ enough for "Empty spaces" at 18 px)."""
 def _final_height(view: dict[str, Any]) -> int:
     final = view.get("final")
     if not isinstance(final, dict):
+        if view.get("ended") and len(final_places(view)) > 1:  # standings of a game ended early
+            return 56 + 38 * len(final_places(view)) + MARGIN
         return 0
     if isinstance(final.get("solo"), dict):
         return 110 + MARGIN
@@ -383,7 +386,23 @@ def _winner(ctx: Ctx, x: int, y: int) -> None:
     label(ctx, (x, y), suffix, 26, kit.YELLOW, anchor="lm")
 
 
+def _standings_table(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
+    """A game ended early (unfinished): the places by VP so far, equal VP sharing a place."""
+    box(ctx, x, y, w, h, kit.WHITE, kit.INK, 3)
+    label(ctx, (x + 16, y + 12), ctx.w("standings_ended"), 24, kit.INK, max_width=w - 32)
+    for k, (place, seat, vp) in enumerate(final_places(ctx.view)):
+        ry = y + 56 + k * 38 + 16
+        num(ctx.img, (x + 30, ry), f"{place}.", 24, kit.INK, "mm")
+        paste_centre(ctx.img, seat_marker(seat, 30), x + 70, ry)
+        label(ctx, (x + 94, ry), ctx.name(seat), 22, kit.INK, anchor="lm", max_width=500)
+        vp_text = f"{vp} {ctx.w('vp')}" if ctx.locale == "en" else f"{vp}{ctx.w('vp')}"
+        label(ctx, (x + 700, ry), vp_text, 24, kit.INK, anchor="rm")
+
+
 def _final_table(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
+    if not isinstance(ctx.view.get("final"), dict):
+        _standings_table(ctx, x, y, w, h)
+        return
     final = ctx.view["final"]
     box(ctx, x, y, w, h, kit.WHITE, kit.INK, 3)
     label(ctx, (x + 16, y + 12), ctx.w("final"), 24, kit.INK)

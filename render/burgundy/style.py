@@ -128,6 +128,11 @@ WORDS: dict[str, dict[str, str]] = {
         "zh-TW": "可選的莊園板 — 編號即是選項",
         "zh-CN": "可选的庄园板 — 编号即是选项",
     },
+    "standings_ended": {
+        "en": "Ended early (unfinished): standings by VP so far",
+        "zh-TW": "提前結束(未完成)：目前勝分排名",
+        "zh-CN": "提前结束(未完成)：目前胜分排名",
+    },
     "taken": {"en": "taken", "zh-TW": "已被選", "zh-CN": "已被选"},
     "legend_more": {
         "en": "{n} more: see the table image",

@@ -122,3 +122,21 @@ def test_the_image_carries_the_band() -> None:
     top = kit.band_height(band.band(view), img.width)
     assert top >= 100 and img.height == burgundy.compose(view).height  # the band is part of the picture
     assert img.getpixel((img.width // 2, 2)) == kit.BAND_FILL
+
+
+def test_ended_image_lists_standings_with_shared_places(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.render.test_burgundy_render import record_text_sizes
+
+    view = sample_view(3) | {"ended": True, "to_act": [], "scores": [20, 31, 20], "locale": "zh-TW"}
+    drawn, cached = record_text_sizes(monkeypatch)
+    burgundy.compose(view)
+    texts = [text for _, text in drawn]
+    places = [text for size, text in drawn if size == 24 and text.endswith(".")]  # the standings' column
+    assert places == ["1.", "2.", "2."]
+    assert "31分" in texts and texts.count("20分") == 2
+    assert any(text.startswith("提前結束(未完成)：") for text in texts)
+    for function in cached:
+        function.cache_clear()
+    # the table's standings (the rules' ranking and places) win over the local ranking
+    table = view | {"standings": {"ranking": [2, 0, 1], "places": [1, 1, 3], "scores": [9, 1, 9], "ended": True}}
+    assert band.final_places(table) == [(1, 2, 9), (1, 0, 9), (3, 1, 1)]
