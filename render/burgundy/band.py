@@ -14,6 +14,7 @@ in ``rules/burgundy/VIEW.md``; a test checks that every kind the rules can raise
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from render import kit
@@ -248,9 +249,6 @@ def band(view: dict[str, Any]) -> kit.Band:
     """The summary band of ``view`` (``render.kit`` draws it on top of the image)."""
     count = players(view)
     colours = [seat_colour(s) for s in range(count)]
-    return kit.Band(
-        headline=headline(view),
-        stage=stage(view),
-        seats=kit.band_seats(view, colours, seat_scores(view)),
-        last=kit.last_text(view),
-    )
+    # each swatch carries the seat number, as the seat markers on the board do (colour-blind safe)
+    seats = [replace(s, tag=str(k + 1)) for k, s in enumerate(kit.band_seats(view, colours, seat_scores(view)))]
+    return kit.Band(headline=headline(view), stage=stage(view), seats=seats, last=kit.last_text(view))

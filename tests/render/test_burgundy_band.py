@@ -89,6 +89,7 @@ def test_bot_seats_carry_a_badge_and_their_bare_name() -> None:
     seats = band.band(view).seats
     assert [s.name for s in seats] == ["Ann", "Bartholomew Longname", "Cy"]
     assert [s.bot for s in seats] == [None, "normal", None]
+    assert [s.tag for s in seats] == ["1", "2", "3"]  # the seat number on the swatch, as on the markers
     assert [s.acting for s in seats] == [s in view["to_act"] for s in range(3)]
     assert all(s.score.isdigit() for s in seats)
 
