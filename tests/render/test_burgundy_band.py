@@ -141,3 +141,17 @@ def test_ended_image_lists_standings_with_shared_places(monkeypatch: pytest.Monk
     # the table's standings (the rules' ranking and places) win over the local ranking
     table = view | {"standings": {"ranking": [2, 0, 1], "places": [1, 1, 3], "scores": [9, 1, 9], "ended": True}}
     assert band.final_places(table) == [(1, 2, 9), (1, 0, 9), (3, 1, 1)]
+
+
+def test_solo_image_calls_the_25_count_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Round 1/5" (header) and "Round 11/25" (solo track) on one image read as a contradiction."""
+    from tests.render.test_burgundy_render import record_text_sizes, solo_view
+
+    drawn, cached = record_text_sizes(monkeypatch)
+    burgundy.compose(solo_view())
+    texts = [text for _, text in drawn]
+    assert "Turn" in texts and texts.count("Round") == 1
+    assert any(text.endswith("/25") for text in texts)
+    for function in cached:
+        function.cache_clear()
+    assert "turn 13/25" in "\n".join(textview.lines(solo_view() | {"round_total": 13}))

@@ -98,3 +98,14 @@ def choose_choices(view: dict) -> list:
     from render.burgundy.boards import choices
 
     return choices(view)
+
+
+def test_phone_report_band_is_readable_and_private_images_near_four_by_three() -> None:
+    """The phone report's Burgundy shots (2 and 4 players; start, middle, end; public and private;
+    en and zh-TW): the band's smallest cap-height ≥ 9 px at 400 px wide; private images ≤ ~4:3."""
+    from bench import phone
+
+    shots = list(phone.shots("burgundy"))
+    assert shots and all(s.band_cap is not None and s.band_cap >= 9 for s in shots)
+    private = [s for s in shots if s.view_name == "private"]
+    assert private and max(s.height / s.width for s in private) <= MAX_RATIO
