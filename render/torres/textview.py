@@ -71,6 +71,8 @@ CARD_NAMES: dict[str, dict[str, str]] = {**IMAGE_CARD_NAMES, **DESCRIBE_NAMES}
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "prompt_turn": "spend AP or end the turn",
+        "prompt_keep": "keep 1 drawn card",
         "score": "score {n}",
         "ap_left": "{n} AP left",
         "legend": "A2B = castle A, level 2, knight B · K King · . ground",
@@ -101,6 +103,8 @@ WORDS: dict[str, dict[str, str]] = {
         "colon": ": ",
     },
     "zh-TW": {
+        "prompt_turn": "花費行動點或結束回合",
+        "prompt_keep": "保留 1 張抽到的卡",
         "score": "{n} 分",
         "ap_left": "剩 {n} 行動點",
         "legend": "A2B=城堡A、第2層、騎士B · K=國王 · .=空地",
@@ -131,6 +135,8 @@ WORDS: dict[str, dict[str, str]] = {
         "colon": "：",
     },
     "zh-CN": {
+        "prompt_turn": "花费行动点或结束回合",
+        "prompt_keep": "保留 1 张抽到的卡",
         "score": "{n} 分",
         "ap_left": "剩 {n} 行动点",
         "legend": "A2B=城堡A、第2层、骑士B · K=国王 · .=空地",
@@ -188,6 +194,11 @@ def lines(view: dict[str, Any]) -> list[str]:
 
 
 # ---- board ------------------------------------------------------------------------------------------
+PROMPT_NAME = 14
+"""Longest name the prompt line prints; a longer one is given as its seat letter (B, G, O, N), so
+the board stays within its length budget and no name is cut mid-word."""
+
+
 def _prompt_line(view: dict[str, Any], names: list[str], w: dict[str, Any]) -> str:
     """What the seat to act must decide, as the image's band says it (``band.py``); "→", not
     "▶", which marks the acting seat's own line. Empty when nobody decides (chance, the end)."""
@@ -195,7 +206,15 @@ def _prompt_line(view: dict[str, Any], names: list[str], w: dict[str, Any]) -> s
     acting = [int(s) for s in view.get("to_act") or [] if int(s) >= 0]
     if view.get("over") or view.get("ended") or current is None or not acting:
         return ""
-    return "→ " + str(w["prompt"]).format(name=f"**{names[int(current)]}**", what=band_prompt(view, w))
+    turn = view.get("turn") or {}
+    if view.get("stage") == "turn":  # short: the seat's own line already says the AP left
+        what = w["prompt_keep"] if turn.get("revealing") else w["prompt_turn"]
+    else:
+        what = band_prompt(view, w)
+    name = f"**{names[int(current)]}**"
+    if len(names[int(current)]) > PROMPT_NAME:  # the seat's letter; its own line gives the full name
+        name = f"**({COLOUR_LETTERS[view['seats'][int(current)]['colour']]})**"
+    return "→ " + str(w["prompt"]).format(name=name, what=what)
 
 
 def castle_letters(labels: list[int]) -> dict[int, str]:

@@ -68,7 +68,12 @@ def test_every_decision_type_has_its_prompt() -> None:
             zh = torres_band.headline(_view(state, locale=locale))
             assert "：" in zh and ":" not in zh, (name, zh)
         prompt = [line for line in textview.lines(view) if line.startswith("→ ")]
-        assert prompt == [f"→ **{NAMES[view['current']]}**: {torres_band.prompt(view, style.words('en'))}"], name
+        short = {"turn": "spend AP or end the turn", "keep": "keep 1 drawn card"}
+        expected = short.get(name) or torres_band.prompt(view, style.words("en"))
+        who = NAMES[view["current"]]
+        if len(who) > textview.PROMPT_NAME:  # a long name gives way to the seat letter
+            who = f"({style.COLOUR_LETTERS[view['seats'][view['current']]['colour']]})"
+        assert prompt == [f"→ **{who}**: {expected}"], name
 
 
 def test_end_headline_places_and_final_scoring_by_category() -> None:
