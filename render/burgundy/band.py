@@ -227,6 +227,8 @@ def stage(view: dict[str, Any]) -> str:
     locale = _locale(view)
     if view.get("status") == "setup":
         return _w("setup", locale)
+    if view.get("status") == "over":
+        return _w("over", locale)
     phase = str(view.get("phase") or "A")
     if view.get("solo") or players(view) == 1:
         return _w("solo_stage", locale, p=phase, t=_int(view.get("round_total")))

@@ -43,11 +43,12 @@ OWN_H = 60 + 572 + 14
 COMPACT_HEX = 56
 OTHER_H = 48 + 358 + 10
 SOLO_HEX = 78
-OWN_SIDE_HEX = 78
-OWN_SIDE_H = 60 + 495 + 14
-OWN_SIDE_W = 12 + 7 * OWN_SIDE_HEX + 30 + 268 + 14
+OWN_SIDE_HEX = 74
+OWN_SIDE_H = 60 + 471 + 14
+OWN_SIDE_W = 12 + 7 * OWN_SIDE_HEX + 30 + 268 + 14 + 28
 """The own panel of a private image, beside a rival's (1500 px = this + a rival panel + margins):
-a standard estate at 78 px hexes and one info column as wide as three storage hexes."""
+a standard estate at 74 px hexes (the "@n" still at 18 px) and one info column as wide as three
+storage hexes."""
 SOLO_H = 60 + 542 + 14
 
 
@@ -179,6 +180,9 @@ PUBLIC_INFO = InfoSizes(
     text=TEXT_MIN, die=46, icon=30, storage=56, crate=36, sold=READABLE_CRATE, bonus=46, gap=10
 )
 OWN_INFO = InfoSizes(text=22, die=68, icon=42, storage=78, crate=52, sold=36, bonus=56, gap=14)
+SIDE_INFO = InfoSizes(text=20, die=60, icon=38, storage=70, crate=46, sold=34, bonus=50, gap=10)
+"""The own panel beside a rival (private image): one column, a little smaller, so the whole image
+stays near 4:3."""
 COMPACT_INFO = InfoSizes(text=0, die=40, icon=28, storage=56, crate=30, sold=0, bonus=46, gap=8)
 
 
@@ -408,7 +412,7 @@ def _own_info(
     the panel beside the rivals in a private image)."""
     ix = 12 + _estate_width(estate, hex_w, 300) + 30
     if narrow:
-        first, second = _info_sections(ctx, estate, w - ix - 14, OWN_INFO, wide=True)
+        first, second = _info_sections(ctx, estate, w - ix - 14, SIDE_INFO, wide=True)
         return ix, ix, first + second, []
     col_w = (w - ix - 20) * 3 // 5
     second_x = ix + col_w + 20
@@ -423,7 +427,8 @@ def own_height(
 ) -> int:
     """Height of the large panel: ``base``, or more when an info column needs it."""
     _, _, first, second = _own_info(ctx, estate, w, hex_w, narrow)
-    need = max(_stack_height(first, OWN_INFO.gap), _stack_height(second, OWN_INFO.gap))
+    z = SIDE_INFO if narrow else OWN_INFO
+    need = max(_stack_height(first, z.gap), _stack_height(second, z.gap))
     return max(base, OWN_INFO_TOP + need + 14)
 
 
@@ -443,8 +448,9 @@ def own_estate(
     _panel_header(ctx, estate, x + 2, y + 2, w - 4, big=True)
     _estate_hexes(ctx, estate, x + 12, y + 60, hex_w, PANEL)
     ix, second_x, first, second = _own_info(ctx, estate, w, hex_w, narrow)
-    _draw_stack(first, x + ix, y + OWN_INFO_TOP, OWN_INFO.gap)
-    _draw_stack(second, x + second_x, y + OWN_INFO_TOP, OWN_INFO.gap)
+    z = SIDE_INFO if narrow else OWN_INFO
+    _draw_stack(first, x + ix, y + OWN_INFO_TOP, z.gap)
+    _draw_stack(second, x + second_x, y + OWN_INFO_TOP, z.gap)
 
 
 COMPACT_INFO_TOP = 52
