@@ -23,7 +23,7 @@ from typing import Any
 from PIL import Image
 
 from render import kit
-from render.burgundy.band import band, final_places
+from render.burgundy.band import band, bare_names, final_places
 from render.burgundy.board import BOARD_H, board
 from render.burgundy.choose import previews, previews_height
 from render.burgundy.ctx import MARGIN, PHASES, WIDTH, Ctx, as_int, box, label, num, status_seat
@@ -64,8 +64,9 @@ def compose(view: dict[str, Any]) -> Image.Image:
     """The table as a ``P`` image on :data:`PALETTE`, the summary band on top (drawn here, on the
     same canvas: a separate band image would copy the whole picture once more); ``draw`` encodes
     it. Split out so tests can inspect pixels."""
-    players = max(1, int(view.get("players") or len(view.get("estates") or []) or 1))
-    names = kit.seat_names(view, players)
+    # bare names: the band marks bot seats with a badge, so a long bot name is not cut to make room
+    # for "(Bot, normal)"
+    names = bare_names(view)
     locale = str(view.get("locale") or "en")
     estates = [e for e in view.get("estates") or [] if isinstance(e, dict)]
     seat = view.get("seat")
