@@ -101,11 +101,13 @@ def decorated(played: Game1, index: int, seat: int | None, locale: str) -> dict[
     bots: list[str | None] = [BOT_LEVEL[locale] if i == BOT_SEAT else None for i in range(count)]
     names = [f"{n} (Bot, {b})" if b else n for n, b in zip(bare, bots, strict=True)]
     view = {**game.view(state, seat), "names": names, "locale": locale, "bare_names": bare, "bots": bots}
-    last = decorations.last_of(game, log, locale, names)
+    last = decorations.last_of(game, log, locale, bare)
     if last is not None:
         view["last"] = last
     if seat is not None:
-        view["since"] = decorations.since_of(game, log, seat, locale, names)
+        view["since"] = decorations.since_of(game, log, seat, locale, bare)
+    if game.is_over(state):
+        view["standings"] = decorations.standings(game, state)
     return view
 
 

@@ -490,11 +490,13 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         if seats is not None:
             out["bare_names"], out["bots"] = decorations.seat_words(seats, locale)
         if game is not None and rows is not None:
-            last = decorations.last_of(game, rows, locale, names)
+            # the lines name seats without bot suffixes: a board draws the bot badge itself
+            said = out.get("bare_names") or names
+            last = decorations.last_of(game, rows, locale, said)
             if last is not None:
                 out["last"] = last
             if reader is not None:
-                out["since"] = decorations.since_of(game, rows, reader, locale, names)
+                out["since"] = decorations.since_of(game, rows, reader, locale, said)
         if game is not None and state is not None:
             standings = decorations.standings(game, state, ended=bool(out.get("ended")))
             if standings is not None:

@@ -122,3 +122,17 @@ def test_standings_of_an_unfinished_game_say_so() -> None:
     assert decorations.standings(game, state) is None
     ended = decorations.standings(game, state, ended=True)
     assert ended is not None and ended["ended"] is True and ended["places"] == [1, 1, 1]
+
+
+async def test_last_move_lines_name_a_bot_without_its_suffix(table: TableService) -> None:
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2)
+    await table.add_bot(channel_id="c", user=ANN, level="greedy")
+    started = await table.start(channel_id="c", user=ANN)
+    bot_seat = next(i for i, u in enumerate(started.user_ids) if u != ANN.id)
+    _, legal = await table.legal_moves(channel_id="c", user=ANN)
+    moved = await table.act(channel_id="c", user=ANN, action=legal[0])
+    assert moved.view is not None
+    last = moved.view["last"]
+    assert last["seat"] == bot_seat  # the bot answered at once
+    assert any(moved.view["bare_names"][bot_seat] in line for line in last["lines"])
+    assert not any(moved.names[bot_seat] in line for line in last["lines"])  # no "(Bot, greedy)"
