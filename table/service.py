@@ -50,6 +50,7 @@ from table.order import sort_moves
 from table.records import RecordCalls
 from table.replays import ReplayCalls
 from table.server import ServerCalls
+from table.since import SinceCalls
 from table.story import StoryCalls
 
 log = logging.getLogger("postern.table")
@@ -259,7 +260,7 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls, ReplayCalls):
+class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls, ReplayCalls, SinceCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(
