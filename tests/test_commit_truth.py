@@ -68,7 +68,7 @@ async def test_a_commit_whose_answer_was_lost_is_reported_truthfully_and_never_d
                 break
             user, action = command
             act_id = uuid.uuid4().hex
-            for attempt in range(5):
+            for _attempt in range(5):
                 try:
                     await table.act(channel_id="c", user=user, action=action, act_id=act_id)
                 except TableError as err:
