@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from render import pool as render_pool
 from storage import Database
 from table.messages import message
 from table.service import TableService, User
@@ -140,3 +141,77 @@ async def test_sigterm_under_traffic_answers_every_acknowledged_command(tmp_path
     for act in acts:
         ix = by_id[act]
         assert ix.reply_message is not None and not ix.ephemeral and ix.files, ix.diagnosis()
+
+
+def _slow_images(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    from cogs import posting
+
+    draw = posting.image
+
+    async def slow(game: str, view: dict, name: str) -> object:  # type: ignore[type-arg]
+        await asyncio.sleep(seconds)
+        return await draw(game, view, name)
+
+    monkeypatch.setattr(posting, "image", slow)
+
+
+async def test_while_stopping_every_kind_of_interaction_is_refused_in_the_users_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real client in this process: a start in flight finishes (its board is posted) while a
+    command, an autocomplete and a button that arrive during the stop are turned away politely."""
+    from cogs.client import PosternBot
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Stop club")
+        alice, bob = fake.add_user("alice"), fake.add_user("bob", locale="zh-TW")
+        fake.add_member(guild, alice)
+        fake.add_member(guild, bob)
+        channel = fake.add_text_channel(guild, "tables")
+        async with fake.running(PosternBot(str(tmp_path / "s.db"))) as client:
+            await fake.slash(alice, channel, "game new", {"game": "fixer", "players": 2})
+            thread = fake.threads_of(channel)[0]
+            lobby = fake.messages(thread)[0]
+            await fake.click(bob, lobby, label="Join")
+            # The render workers warm up once per process (seconds here); the stop is timed after.
+            await render_pool.shared().start()
+            _slow_images(monkeypatch, 1.5)
+            start = await fake.click(alice, fake.messages(thread)[0], label="Start", wait=False)
+            await start.response(3)
+            began = time.monotonic()
+            stopping = asyncio.create_task(client.shutdown(10.0))
+            await asyncio.sleep(0.2)
+            status = await fake.slash(bob, thread, "game status")
+            assert status.ephemeral and status.content == message("restarting", "zh-TW")
+            assert await fake.autocomplete(alice, thread, "move", "action", typed="") == []
+            click = await fake.click(bob, lobby, label="Start", locale="en-US")
+            assert click.ephemeral and click.content == message("restarting", "en")
+            assert await stopping is True
+            took = time.monotonic() - began
+        assert start.reply_message is not None and start.files and not start.ephemeral
+        assert took < 3.0, took
+
+
+async def test_a_command_that_never_ends_cannot_hold_the_stop_past_its_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cogs.client import CLOSE_RESERVE, PosternBot
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Stuck club")
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        fake.add_member(guild, alice)
+        fake.add_member(guild, bob)
+        channel = fake.add_text_channel(guild, "tables")
+        async with fake.running(PosternBot(str(tmp_path / "t.db"))) as client:
+            await fake.slash(alice, channel, "game new", {"game": "fixer", "players": 2})
+            thread = fake.threads_of(channel)[0]
+            await fake.click(bob, fake.messages(thread)[0], label="Join")
+            await render_pool.shared().start()
+            _slow_images(monkeypatch, 600)
+            start = await fake.click(alice, fake.messages(thread)[0], label="Start", wait=False)
+            await start.response(3)
+            began = time.monotonic()
+            assert await client.shutdown(CLOSE_RESERVE + 1.0) is False
+            took = time.monotonic() - began
+        assert took < CLOSE_RESERVE + 1.0, took
