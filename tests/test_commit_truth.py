@@ -87,6 +87,8 @@ async def test_a_commit_whose_answer_was_lost_is_reported_truthfully_and_never_d
             else:
                 raise AssertionError(f"{action} never went through")
         log = await _human_log(pg_database)
+    print(f"\n{len(applied)} moves; COMMIT answers cut after landing: {proxy.cut_after}, cut before: "
+          f"{proxy.cut_before}; refused as not applied then retried: {refused_then_retried}; logged: {len(log)}")
     assert proxy.cut_after >= 5 and proxy.cut_before >= 2, (proxy.cut_after, proxy.cut_before)
     assert refused_then_retried >= proxy.cut_before
     ids = [a for _, _, a in log]
@@ -152,3 +154,46 @@ async def test_the_same_act_id_is_already_done_on_both_backends(db_target: str) 
         assert err.value.key == "already_done"
         assert (await table.status(channel_id="c")).version == after.version > before.version
         assert await db.act_done("ix-1") and not await db.act_done("ix-2")
+
+
+async def test_a_backend_killed_mid_move_or_a_confused_driver_is_try_again(
+    pg_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before COMMIT nothing can have landed: a backend killed by ``pg_terminate_backend`` (a
+    server restart, an operator) and asyncpg's ``InternalClientError`` (its state lost during a
+    restart) are "nothing was applied, try again" — and the retry applies once."""
+    from storage import postgres
+
+    async with Database(pg_database) as db:
+        table = TableService(db, seed_source=lambda: "seed-9")
+        await _start(table)
+        rng = random.Random(9)
+        execute = postgres._PgTx.execute
+        faults: list[str] = []
+
+        async def faulty(self: postgres._PgTx, sql: str, params: object = ()) -> int:
+            if faults and sql.startswith("UPDATE games"):
+                fault = faults.pop()
+                if fault == "kill":
+                    admin = await asyncpg.connect(pg_database)
+                    try:
+                        await admin.execute("SELECT pg_terminate_backend($1)", self.conn.get_server_pid())
+                    finally:
+                        await admin.close()
+                else:
+                    raise asyncpg.exceptions.InternalClientError("cannot perform operation: connection is closed")
+            return await execute(self, sql, params)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(postgres._PgTx, "execute", faulty)
+        for fault in ("kill", "confused"):
+            command = await _next_command(table, rng)
+            assert command is not None
+            user, action = command
+            act_id = uuid.uuid4().hex
+            faults.append(fault)
+            with pytest.raises(TableError) as err:
+                await table.act(channel_id="c", user=user, action=action, act_id=act_id)
+            assert err.value.key == "storage_busy", (fault, err.value.key)
+            assert not await db.act_done(act_id)
+            await table.act(channel_id="c", user=user, action=action, act_id=act_id)
+            assert [a for _, _, a in await _human_log(pg_database)].count(act_id) == 1
