@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs import components, flows, inflight
+from cogs import components, flows, inflight, replies
 from cogs.commands import PlayCog
 from cogs.i18n import PosternTranslator, code
 from cogs.keeper import TurnKeeper
@@ -208,6 +208,10 @@ class PosternBot(commands.Bot):
         finished = await inflight.FLOWS.wait_idle(max(0.0, deadline - loop.time()))
         if hasattr(self, "table"):
             finished = await self.table.drain(max(0.0, deadline - loop.time())) and finished
+        # Public posts that failed on a passing fault and wait for a later try: try them now.
+        unposted = await replies.flush(max(0.0, deadline - loop.time()))
+        if unposted:
+            log.warning("%d post(s) still failing at the stop; the next start posts them late", unposted)
         log.info(
             "stopping: %d command(s) were in flight, %s; %d new one(s) refused", busy,
             "all finished" if finished else "some cut short", self.refused,
