@@ -118,16 +118,19 @@ async def test_sigterm_under_traffic_answers_every_acknowledged_command(tmp_path
     served = [ix for ix in sent if ix.acknowledged and ix not in refused]
     lost = [ix for ix in after if not ix.acknowledged]
     print(f"\nSIGTERM → exit {took:.2f} s; {len(sent)} interactions, {len(before)} before the signal, "
-          f"{len(after)} after: {len(refused)} refused politely, {len(after) - len(refused) - len(lost)} served "
-          f"(sent before the bot handled the signal), {len(lost)} sent as it left the gateway")
+          f"{len(after)} after; {len(refused)} refused politely, "
+          f"{len([ix for ix in after if ix in served])} served after it (on the wire before the bot handled "
+          f"the signal), {len(lost)} sent as it left the gateway")
     assert took < BUDGET, f"exit took {took:.1f} s"
     # Nothing acknowledged is left without its answer; no error reached a player.
     unanswered = [ix for ix in served if ix.reply_message is None]
     assert not unanswered, [ix.diagnosis() for ix in unanswered]
     assert not [ix.content for ix in served if "went wrong" in (ix.content or "")]
-    # Everything that arrived before the signal was served; after it, new work was refused.
-    assert all(ix.acknowledged and ix not in refused for ix in before), [ix.diagnosis() for ix in before]
-    assert refused and all(ix.ephemeral and ix.dispatched_at >= signalled for ix in refused)
+    # Everything sent before the signal was answered; after it, new work was refused. (The bot
+    # may handle the signal before reading what was already on the wire, so the boundary is
+    # blurred by the gateway's transit time, both ways.)
+    assert all(ix.acknowledged for ix in before), [ix.diagnosis() for ix in before if not ix.acknowledged]
+    assert refused and all(ix.ephemeral and ix.dispatched_at > signalled - 0.2 for ix in refused)
     assert all(ix.dispatched_at - signalled < 0.5 for ix in after if ix in served), "served long after the signal"
     # The bot answered every interaction it received until it left the gateway: only those sent
     # after the last answer (while it closed) got Discord's own "did not respond".
