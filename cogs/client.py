@@ -102,6 +102,7 @@ class PosternBot(commands.Bot):
         """Put the stop check in front of every interaction: commands, autocomplete, buttons,
         menus and modals all arrive as one gateway event, before discord.py routes them (to the
         command tree or the view store), so one check refuses them all."""
+        self._refusing: set[asyncio.Task[None]] = set()  # referenced until done
         parsers = self._connection.parsers
         route = parsers["INTERACTION_CREATE"]
 
@@ -114,7 +115,6 @@ class PosternBot(commands.Bot):
             task.add_done_callback(self._refusing.discard)
 
         parsers["INTERACTION_CREATE"] = gated
-        self._refusing: set[asyncio.Task[None]] = set()
 
     async def _refuse_while_stopping(self, data: Any) -> None:
         """Answer an interaction that arrived after the stop signal: "restarting, try again in a

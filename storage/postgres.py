@@ -194,9 +194,7 @@ class PostgresDatabase(Database):
                 raise
             try:
                 await tx.commit()
-            except asyncio.CancelledError:
-                raise
-            except BaseException as err:
+            except Exception as err:
                 if _answered(err):  # the server said no: the transaction did not commit
                     await _rollback_quietly(tx)
                     if isinstance(err, BUSY_ERRORS):
