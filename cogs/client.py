@@ -50,9 +50,9 @@ SHUTDOWN_GRACE = 20.0
 CLOSE_RESERVE = 3.0
 """Of ``SHUTDOWN_GRACE``, what is kept for closing: the gateway, the database, the render workers."""
 
-SETTLE = 0.05
-"""After new work stops, how long interactions dispatched just before reach their flow (and
-count as in flight) before the bot looks whether any are running."""
+ROUTED_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-")
+"""Names of the tasks discord.py starts for one interaction (a command or autocomplete, a view's
+button or modal, a persistent button): each runs the whole callback, acknowledgement to reply."""
 
 REFUSALS_WAIT = 1.0
 """Longest the close waits for "restarting" replies still on their way to Discord."""
@@ -203,9 +203,14 @@ class PosternBot(commands.Bot):
         loop = asyncio.get_running_loop()
         deadline = loop.time() + max(0.0, grace - CLOSE_RESERVE)
         self.accepting = False
-        await asyncio.sleep(SETTLE)
-        busy = inflight.FLOWS.count
-        finished = await inflight.FLOWS.wait_idle(max(0.0, deadline - loop.time()))
+        # discord.py starts a task per interaction as it reads the event, so every interaction
+        # that got past the gate has its task now, even one whose flow has not begun yet.
+        routed = [task for task in asyncio.all_tasks() if task.get_name().startswith(ROUTED_TASKS)]
+        busy = max(inflight.FLOWS.count, len(routed))
+        if routed:
+            await asyncio.wait(routed, timeout=max(0.0, deadline - loop.time()))
+        finished = all(task.done() for task in routed)
+        finished = await inflight.FLOWS.wait_idle(max(0.0, deadline - loop.time())) and finished
         if hasattr(self, "table"):
             finished = await self.table.drain(max(0.0, deadline - loop.time())) and finished
         # Public posts that failed on a passing fault and wait for a later try: try them now.

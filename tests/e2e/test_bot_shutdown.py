@@ -218,3 +218,32 @@ async def test_a_command_that_never_ends_cannot_hold_the_stop_past_its_budget(
             assert await client.shutdown(CLOSE_RESERVE + 1.0) is False
             took = time.monotonic() - began
         assert took < CLOSE_RESERVE + 1.0, took
+
+
+async def test_an_interaction_received_before_the_stop_is_served_even_before_its_flow_began(
+    tmp_path: Path,
+) -> None:
+    """A command discord.py has routed but whose flow has not started yet (here its checks take
+    0.5 s) counts as acknowledged work: the stop waits for it, it is not cut or refused."""
+    from cogs.client import PosternBot
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Early club")
+        alice = fake.add_user("alice")
+        fake.add_member(guild, alice)
+        channel = fake.add_text_channel(guild, "tables")
+        async with fake.running(PosternBot(str(tmp_path / "e.db"))) as client:
+            received = asyncio.Event()
+
+            async def slow_check(interaction: object) -> bool:
+                received.set()
+                await asyncio.sleep(0.5)
+                return True
+
+            client.tree.interaction_check = slow_check  # type: ignore[method-assign]
+            ix = await fake.slash(alice, channel, "game list", wait=False)
+            await asyncio.wait_for(received.wait(), 5)
+            assert await client.shutdown(10.0) is True
+        await fake.wait_until(lambda: ix.reply_message is not None, 2)
+        assert ix.acknowledged and ix.reply_message is not None
+        assert ix.content not in RESTARTING
