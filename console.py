@@ -24,6 +24,7 @@ import random
 import re
 import sys
 import threading
+import uuid
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -825,7 +826,8 @@ class Console:
         return True
 
     async def move(self, action: str) -> None:
-        result = await self.table.act(channel_id=CHANNEL, user=self.current, action=action)
+        # Each typed line is one command: its own id, as a Discord interaction has (table.act).
+        result = await self.table.act(channel_id=CHANNEL, user=self.current, action=action, act_id=uuid.uuid4().hex)
         self.last_mover = self.current
         await self.show(result)
 

@@ -400,6 +400,7 @@ async def move(
             expected_version=expected_version,
             game_id=game_id,
             seen_at=seen_at(interaction) if expected_version is None else None,
+            act_id=str(interaction.id),  # logged with the move: a lost commit is looked up by it
         )
         await post_public(interaction, result)
 

@@ -61,6 +61,15 @@ class StorageBusy(StorageError):
     """
 
 
+class CommitUnknown(StorageError):
+    """The connection was lost while COMMIT was on its way: the write may or may not have landed.
+
+    Never reported as "nothing was applied" (the player would repeat a move that counted): a
+    move is looked up by its act id on a fresh connection (``Database.commit_moves``), and only
+    when even that fails does the caller hear that the outcome is unknown.
+    """
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: int
@@ -345,6 +354,13 @@ class Database(RecordCalls):
     async def write_note(self, key: str, value: str) -> None:
         raise NotImplementedError(f"{type(self).__name__} keeps no notes")
 
+    async def _landed(self, game_id: int, act_id: str) -> bool:
+        """After ``CommitUnknown``: whether the lost transaction that logged ``act_id`` committed.
+
+        A backend whose COMMIT can lose its answer waits until that transaction has ended on the
+        server before looking; raises ``CommitUnknown`` if it cannot find out."""
+        return await self.act_done(act_id)
+
     # ---- shared ---------------------------------------------------------------------------------
     async def __aenter__(self) -> Database:
         return await self.open()
@@ -593,6 +609,7 @@ class Database(RecordCalls):
         ended: Sequence[int] = (),
         handed_over: Sequence[int] = (),
         game_time: float | None = None,
+        act_id: str | None = None,
     ) -> int:
         """Append ``actions`` from ``first_seq`` and store the snapshot, atomically.
 
@@ -603,6 +620,10 @@ class Database(RecordCalls):
         items of the ``ended`` seats (whose turns this move ended) close, and all of them once the
         game is no longer active; ``game_time``: the game time the actions are logged at. Raises
         ``Conflict`` (and writes nothing) if the game is no longer at ``version``. Returns the new version.
+
+        ``act_id`` (the command's unique id, from the adapter) is stored with the first action.
+        If the commit's answer is lost (``CommitUnknown``) the action is looked up by it: found,
+        the move counts (returns as usual); proven absent, ``StorageBusy`` (nothing applied).
         """
         now = time.time()
         try:
@@ -616,16 +637,27 @@ class Database(RecordCalls):
                 await self._close_due(tx, game_id, now, None if status != "active" else ended)
                 await self._add_due(tx, game_id, due, version + 1)
                 await tx.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at, game_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at, game_at, act_id)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [
-                        (game_id, first_seq + i, a.seat, a.action, a.user_id, json.dumps(a.events), now, game_time)
+                        (game_id, first_seq + i, a.seat, a.action, a.user_id, json.dumps(a.events), now, game_time,
+                         act_id if i == 0 else None)
                         for i, a in enumerate(actions)
                     ],
                 )
         except self.integrity_errors as err:
             raise Conflict("the action log changed meanwhile") from err
+        except CommitUnknown as err:
+            if act_id is None:
+                raise
+            if not await self._landed(game_id, act_id):
+                raise StorageBusy(f"the connection was lost before the move was saved ({err})") from err
+            note_commit()  # it did land: a failure after this must not be told as "nothing changed"
         return version + 1
+
+    async def act_done(self, act_id: str) -> bool:
+        """Whether a command with this id already logged its action (a retry is "already done")."""
+        return await self._fetch_one("SELECT 1 FROM actions WHERE act_id = ?", (act_id,)) is not None
 
     async def set_status(self, game_id: int, version: int, status: str, **fields: Any) -> int:
         async with self.transaction() as tx:

@@ -242,6 +242,14 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE actions ADD COLUMN game_at REAL DEFAULT NULL;
     """,
+    # 11: the id of the command that logged an action (the Discord interaction, a console uuid), on
+    # the row of the player's own decision. A commit whose answer was lost (the connection dropped
+    # at COMMIT) is looked up by it on the next connection, so the player hears the truth; and a
+    # command retried with the same id is "already done", never applied twice.
+    """
+    ALTER TABLE actions ADD COLUMN act_id TEXT DEFAULT NULL;
+    CREATE UNIQUE INDEX actions_act_id ON actions (act_id) WHERE act_id IS NOT NULL;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

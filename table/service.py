@@ -26,6 +26,7 @@ from storage import (
     GAME_ITEM_SEAT,
     ActionRow,
     Bank,
+    CommitUnknown,
     Conflict,
     Database,
     GameRow,
@@ -234,6 +235,9 @@ def saves(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
         except StorageBusy as err:
             log.warning("write refused by the database: %s", err)
             raise TableError("storage_busy") from err
+        except CommitUnknown as err:  # neither "nothing changed" nor "done": say so, point to the truth
+            log.error("a write's outcome is unknown: %s", err)
+            raise TableError("commit_unknown") from err
         except Conflict as err:  # another process wrote first (its version guard): nothing applied here
             observability.REFUSALS.labels("busy").inc()
             raise TableError("busy") from err
@@ -775,16 +779,23 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         expected_version: int | None = None,
         game_id: int | None = None,
         seen_at: float | None = None,
+        act_id: str | None = None,
     ) -> Result:
         """Make one move for ``user``; ``expected_version`` (a button's stamp of the position it
         was drawn for, ``table.stamps``, or an old button's version) refuses stale clicks.
 
         ``seen_at`` (typed moves, which carry no version): the latest time the user could have
         seen the game; the same action by the same user committed after it is "already done",
-        so a command sent twice applies once even where the notation is legal again."""
+        so a command sent twice applies once even where the notation is legal again.
+
+        ``act_id``: the command's unique id from the adapter (the Discord interaction's id, a
+        console uuid), logged with the move. A commit whose answer was lost is looked up by it
+        (``Database.commit_moves``), and the same command retried is "already done"."""
         row = await self._live_or_finished(channel_id, game_id)
         text = as_typed(action)
         async with self.lock(row.id):
+            if act_id is not None and await self.db.act_done(act_id):
+                raise TableError("already_done", action=text)
             row = await self._live_or_finished(channel_id, game_id)
             try:
                 game, state, seats, seat = await self._turn_of(row, user, expected_version)
@@ -817,8 +828,11 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
                     row.id, row.version, seq, actions, snapshot, status,
                     banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)], ended=clock.ended,
                     game_time=clock.at,
+                    act_id=act_id,
                 )
             except Conflict as err:
+                if act_id is not None and await self.db.act_done(act_id):  # the same command, elsewhere
+                    raise TableError("already_done", action=text) from err
                 raise TableError("busy") from err
             observability.MOVES.labels(row.game).inc()
             # The committed row and banks are known here: rebuilt, not read back (two reads less
