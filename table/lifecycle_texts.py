@@ -90,6 +90,11 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "你的時間用完後,這裡由機器人代打你的座位;用 /game rejoin 可取回座位。",
         "zh-CN": "你的时间用完后,这里由机器人代打你的座位;用 /game rejoin 可取回座位。",
     },
+    "seat_was_held": {
+        "en": "A bot played your seat here after your time ran out, until the game ended.",
+        "zh-TW": "你的時間用完後,這裡由機器人代打你的座位,直到本局結束。",
+        "zh-CN": "你的时间用完后,这里由机器人代打你的座位,直到本局结束。",
+    },
     "unposted_vote": {
         "en": "I could not post this vote in the game's channel ({where}): I may no longer send messages there "
               "(a server admin can give my role Send Messages in that channel). Vote here instead:",

@@ -260,7 +260,9 @@ class PlayerCalls:
             seats = await self.db.seats(row.id)
             mine = next((s for s in seats if s.user_id == user.id), None)
             if mine is None:  # a bot holds the seat: listed so the player finds the way back
-                out.append(MyGame(row, seats, False, row.updated_at, None, held=True))
+                # (only while the game goes on: a game that is over has no seat to take back)
+                held = row.status in ("lobby", "active")
+                out.append(MyGame(row, seats, False, row.updated_at, None, held=held))
                 continue
             waiting = False
             if row.status == "active" and mine is not None:

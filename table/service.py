@@ -456,7 +456,10 @@ class TableService(PlayerCalls, ServerCalls):
         seat = next((s.seat for s in seats if s.user_id == user.id), None)
         if seat is None:
             # A bot took the caller's seat when their time ran out: say how to get it back.
+            # Once the game is over there is no way back to offer, only what happened.
             held = any(s.user_id == bots.held_for(user.id) for s in seats)
+            if held and row.status != "active":
+                raise TableError("seat_was_held")
             raise TableError("seat_held_by_bot" if held else "not_seated")
         return seats, seat
 

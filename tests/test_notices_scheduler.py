@@ -189,3 +189,25 @@ async def test_a_takeover_in_a_game_that_ended_offers_no_way_back(db: Database) 
     assert over.over and over.taken
     going = Notice("vote_decided", row, 0, ANN.id, ANN.name, 1, choice=BOT)
     assert "/game rejoin" in going.text("en") and not going.over
+
+
+async def test_a_game_that_is_over_offers_no_rejoin(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot took the player's seat, then the game ended: ``/me games`` and ``/hand`` no longer
+    point to ``/game rejoin`` (there is no seat left to take back)."""
+    monkeypatch.setenv(bots.ENV_ITERATIONS, "3")
+    from table.messages import TableError
+
+    clock = ScriptedClock()
+    table = TableService(db, seed_source=lambda: "n7", clock=clock)
+    _, seat, slow, _ = await _two(table)
+    await table.take_over(channel_id="c", seat=seat)
+    assert [g.held for g in await table.my_games(user=slow)] == [True]
+    with pytest.raises(TableError) as err:
+        await table.hand(channel_id="c", user=slow)
+    assert "/game rejoin" in err.value.text("en")
+    await table.abandon(channel_id="c", user=User("9", "Mod", can_manage=True))
+    assert [g.held for g in await table.my_games(user=slow)] == [False]
+    with pytest.raises(TableError) as err:
+        await table.hand(channel_id="c", user=slow)
+    assert err.value.key == "seat_was_held"
+    assert all("rejoin" not in err.value.text(loc) for loc in ("en", "zh-TW", "zh-CN"))
