@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 from typing import Any
@@ -85,7 +86,7 @@ class TurnKeeper(commands.Cog):
                 except Exception:  # a drawing or storage fault: the pass's other notices still go out
                     log.exception("could not deliver %s for game %s; sent again later", notice.kind, notice.game.id)
                     continue
-                await replies.confirm(lambda n=notice: self.scheduler.delivered(n))  # type: ignore[misc]
+                await replies.confirm(functools.partial(self.scheduler.delivered, notice))
             return len(notices)
 
     async def _channel(self, channel_id: str) -> discord.abc.Messageable:
