@@ -957,10 +957,15 @@ class TableService(PlayerCalls, ServerCalls):
                 version = await self.db.replace_seat(row.id, row.version, seat)
             except Conflict as err:
                 raise TableError("busy") from err
-            state = self._state(row)
-            if held.seat in rules.get(row.game).to_act(state):  # it is their turn: their bank runs again
-                seats[held.seat] = seat
-                clock = await self._settle(dataclasses.replace(row, version=version), seats, [], [held.seat])
+            acting = rules.get(row.game).to_act(self._state(row))
+            seats[held.seat] = seat
+            # The others to act keep their turn: a running bank goes on, and one that stood still
+            # while its player was alone with the bots runs again, without a new turn's gain. If it
+            # is the player's turn, theirs starts (with its gain).
+            waiting = [s.seat for s in seats if s.seat in acting and not s.is_bot and s.seat != held.seat]
+            standing = [s for s in waiting if seats[s].turn_began is None and seats[s].bank_left is not None]
+            if held.seat in acting or standing:
+                clock = await self._settle(dataclasses.replace(row, version=version), seats, waiting, acting)
                 await self.db.set_banks(row.id, version, clock.banks, clock.due)
             row = await self._live(channel_id)
             event = {"kind": seating.TABLE_EVENT, "key": "rejoined", "name": user.name}

@@ -154,7 +154,7 @@ async def test_the_last_human_left_after_a_takeover_has_no_running_bank(db: Data
     monkeypatch.setenv(bots.ENV_ITERATIONS, "3")
     clock = ScriptedClock()
     table = TableService(db, seed_source=lambda: "n5", clock=clock)
-    game_id, _, _, other = await _two(table)
+    game_id, _, slow, other = await _two(table)
     sched = Scheduler(table)
     clock.advance(48 * HOUR + 1)
     await sched.run_once()
@@ -170,6 +170,14 @@ async def test_the_last_human_left_after_a_takeover_has_no_running_bank(db: Data
     status = await table.status(channel_id="c")
     assert status.status == "active" and other.id in status.user_ids
     assert "no other player waits on you" in status.clock_lines("en")[0]
+    # The player takes the seat back: the other player's bank runs again where it stood.
+    mine = status.user_ids.index(other.id)
+    assert status.to_act == [mine]
+    await table.rejoin(channel_id="c", user=slow)
+    clock.advance(HOUR)
+    status = await table.status(channel_id="c")
+    assert not status.alone and status.banks[mine] == 48 * HOUR - HOUR
+    assert [d.kind for d in await db.pending_due(game_id) if d.seat == mine][-1] == "expire"
 
 
 async def test_a_takeover_in_a_game_that_ended_offers_no_way_back(db: Database) -> None:
