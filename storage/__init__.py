@@ -8,6 +8,7 @@ from pathlib import Path
 
 from storage.db import (
     GAME_ITEM_SEAT,
+    TOLD_PREFIX,
     ActionRow,
     Bank,
     ClockAnchor,
@@ -34,6 +35,7 @@ async def connect(target: str | Path) -> Database:
 
 __all__ = [
     "GAME_ITEM_SEAT",
+    "TOLD_PREFIX",
     "ActionRow",
     "Bank",
     "ClockAnchor",

@@ -236,6 +236,12 @@ so an undo that deletes those actions deletes the item too, and its ``version`` 
 the commit that logged them produced."""
 
 
+TOLD_PREFIX = "told:"
+"""The kind prefix of a due item that owes the table a notice of a decision already taken (a
+vote's outcome): written in the deciding transaction, closed only when the post went out, and
+never closed by a later move of the seat or the game's end (``_close_due``)."""
+
+
 @dataclass(frozen=True)
 class DueItem:
     """A durable due time: a reminder or an expiry of one seat's turn (``turn`` = the log position
@@ -768,16 +774,20 @@ class Database(RecordCalls):
     @staticmethod
     async def _close_due(tx: Tx, game_id: int, now: float, seats: Sequence[int] | None = None) -> None:
         """Close pending items of ``seats`` (every seat when ``None``; the items of the whole game
-        stay: a finished game's last moves are still owed their announcement)."""
+        stay: a finished game's last moves are still owed their announcement). A notice of a
+        decision (kind ``told:…``, ``table.notices``) stays too: a seat's next move, or the
+        game's end, must not swallow the post that tells the table what was decided."""
         if seats is None:
             await tx.execute(
-                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat <> ?",
+                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat <> ?"
+                f" AND kind NOT LIKE '{TOLD_PREFIX}%'",
                 (now, game_id, GAME_ITEM_SEAT),
             )
             return
         for seat in seats:
             await tx.execute(
-                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat = ?",
+                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat = ?"
+                f" AND kind NOT LIKE '{TOLD_PREFIX}%'",
                 (now, game_id, seat),
             )
 

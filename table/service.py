@@ -36,7 +36,18 @@ from storage import (
 )
 from storage import ratings as rating_rule
 from storage.records import RatingChange
-from table import announce, bots, decorations, observability, reveal, seating, stamps, thinkers, timer
+from table import (
+    announce,
+    bots,
+    decorations,
+    notices,
+    observability,
+    reveal,
+    seating,
+    stamps,
+    thinkers,
+    timer,
+)
 from table import clock as game_time
 from table.chance import resolve
 from table.clock import Clock
@@ -60,6 +71,9 @@ MAX_CHANCE_STEPS = 10_000
 """Bound on automatic steps (chance and bot decisions) after one decision: a deal is a few dozen,
 a table of bots plays a whole game (a few hundred); this only guards bugs."""
 
+
+VOTE_BOT, VOTE_END = "bot", "end"
+"""The outcomes of a vote that the table applies itself (``table.scheduler`` names them all)."""
 
 UNDO_REACH = 500
 """How far back an undo looks for the caller's decision (bot answers in between included)."""
@@ -132,6 +146,8 @@ class Result:
     ratings: list[RatingChange] = field(default_factory=list)
     """The rating changes of an ended rated game, in the scope its posts show (its server's, else
     the global one): ``table.records``."""
+    alone: bool = False
+    """A timed table with no other human (bots only): no bank runs, as ``clock_lines`` says."""
     announce: tuple[int, int] | None = None
     """The first and last action sequence numbers this result's public post announces
     (``table.announce``): the adapter hands the result to ``TableService.announced`` once posted."""
@@ -156,6 +172,8 @@ class Result:
         """"Ana: 1 d 4 h left" for every seat with a bank, "— away until …" added once for a
         player who is away (also one without a bank: their wait is explained all the same)."""
         loc = locale or self.locale
+        if self.alone:
+            return [message("alone_clock", loc)]
         out = []
         for name, text, away in zip(self.names, self.clocks(loc), self.away_texts(loc), strict=False):
             parts = [part for part in (text, away) if part]
@@ -250,6 +268,13 @@ def saves(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
                 service._idle.set()
 
     return wrapper
+
+
+def alone(seats: Iterable[SeatRow]) -> bool:
+    """Whether at most one human sits at the table (the others are bots, or bots holding seats of
+    players whose time ran out): nobody would be waiting on that human, so their turn bank does
+    not run (``TableService._settle``) and no vote is opened on them."""
+    return sum(1 for seat in seats if not seat.is_bot) <= 1
 
 
 def title_of(game: Game) -> Callable[[str], str]:
@@ -377,7 +402,10 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             host_id=row.host_id,
             stamp=stamps.of(row),
         )
-        if row.status == "active" and any(s.bank_left is not None for s in seats):
+        if row.status == "active" and any(s.bank_left is not None for s in seats) and alone(seats):
+            result.banks = [None for _ in seats]  # nothing runs: ``clock_lines`` says why
+            result.alone = True
+        elif row.status == "active" and any(s.bank_left is not None for s in seats):
             now = self.clock.now()
             result.banks = [None if s.is_bot else timer.remaining(s, now) for s in seats]
             try:
@@ -457,7 +485,11 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         t = timer.limit(self.table_options(row))
         paused = []
         returns: list[tuple[int, str, int, float]] = []
-        if t is not None:
+        if t is not None and alone(seats):
+            # Nobody else waits (the others are bots): no bank runs, so none runs out, and no
+            # vote nobody could cast hands the last human's seat to a bot.
+            paused = [seat.seat for seat in seats if not seat.is_bot]
+        elif t is not None:
             waiting = [seat for seat in seats if seat.seat in after and not seat.is_bot]
             people = await self.db.users_settings([seat.user_id for seat in waiting])
             now = self.clock.now()
@@ -524,7 +556,10 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         seat = next((s.seat for s in seats if s.user_id == user.id), None)
         if seat is None:
             # A bot took the caller's seat when their time ran out: say how to get it back.
+            # Once the game is over there is no way back to offer, only what happened.
             held = any(s.user_id == bots.held_for(user.id) for s in seats)
+            if held and row.status != "active":
+                raise TableError("seat_was_held")
             raise TableError("seat_held_by_bot" if held else "not_seated")
         return seats, seat
 
@@ -980,15 +1015,23 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             return await self._seat_changed("replaced", row, event)
 
     @saves
-    async def take_over(self, *, channel_id: str, seat: int, level: str | None = None) -> Result:
+    async def take_over(
+        self, *, channel_id: str, seat: int, level: str | None = None, vote_turn: int | None = None
+    ) -> Result:
         """A bot plays ``seat`` from now on (a vanished player's); its player may ``rejoin``.
 
-        The bot's user id remembers whose seat it holds, so only that player can take it back."""
+        The bot's user id remembers whose seat it holds, so only that player can take it back.
+        ``vote_turn``: the table's vote on that turn decided this. It is checked under the game's
+        lock against the turn the vote was opened for (``vote_lapsed`` if the player has moved
+        meanwhile), and the post telling the table is owed from the same commit
+        (``table.notices``)."""
         row = await self._live(channel_id)
         async with self.lock(row.id):
             row = await self._live(channel_id)
             if row.status != "active":
                 raise TableError("not_started")
+            if vote_turn is not None and not await self._vote_stands(row, seat, vote_turn):
+                raise TableError("vote_lapsed")
             seats = await self.db.seats(row.id)
             old = seats[seat]
             if old.is_bot:
@@ -1005,25 +1048,25 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             seats[seat] = bot
             self.thinkers.warm()
             # If the bot must act now, it plays at once, exactly as after a human decision. Its
-            # decisions are made before anything is written, and the seat and the moves commit
-            # together: a failure while thinking leaves the game as it was (the player's seat,
-            # the vote retried), never a bot seat due to act with nothing to make it act.
+            # decisions are made before anything is written, and the seat, the moves, the banks
+            # (a last human left alone stops running: nobody waits for them) and the notice of a
+            # vote's outcome commit together: a failure while thinking leaves the game as it was
+            # (the player's seat, the vote retried), never a bot seat due to act with nothing to
+            # make it act.
             state = self._state(row)
             seq = await self._next_seq(row.id)
             absent: set[int] = set()
             state, actions, events = await self._run_automatic(game, row.seed, seq, state, seats, None, absent)
+            before = game.to_act(self._state(row))
+            clock = await self._settle(row, seats, before, game.to_act(state), restarted=absent)
+            status = "finished" if game.is_over(state) else "active"
+            told = [self._told(seat, VOTE_BOT, vote_turn)] if vote_turn is not None else []
             try:
-                if actions:
-                    before = game.to_act(self._state(row))
-                    clock = await self._settle(row, seats, before, game.to_act(state), restarted=absent)
-                    status = "finished" if game.is_over(state) else "active"
-                    await self.db.commit_moves(
-                        row.id, row.version, seq, actions, game.dumps(state), status,
-                        seats=seats, banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)],
-                        ended=clock.ended, handed_over=[seat], game_time=clock.at,
-                    )
-                else:
-                    await self.db.replace_seat(row.id, row.version, bot)
+                await self.db.commit_moves(
+                    row.id, row.version, seq, actions, game.dumps(state), status,
+                    seats=seats, banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions), *told],
+                    ended=[*clock.ended, seat], handed_over=[seat], game_time=clock.at,
+                )
             except Conflict as err:
                 raise TableError("busy") from err
             row = await self.db.game(row.id)  # type: ignore[assignment]
@@ -1050,41 +1093,95 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
                 version = await self.db.replace_seat(row.id, row.version, seat)
             except Conflict as err:
                 raise TableError("busy") from err
-            state = self._state(row)
-            if held.seat in rules.get(row.game).to_act(state):  # it is their turn: their bank runs again
-                seats[held.seat] = seat
-                clock = await self._settle(dataclasses.replace(row, version=version), seats, [], [held.seat])
+            acting = rules.get(row.game).to_act(self._state(row))
+            seats[held.seat] = seat
+            # The others to act keep their turn: a running bank goes on, and one that stood still
+            # while its player was alone with the bots runs again, without a new turn's gain. If it
+            # is the player's turn, theirs starts (with its gain).
+            waiting = [s.seat for s in seats if s.seat in acting and not s.is_bot and s.seat != held.seat]
+            standing = [s for s in waiting if seats[s].turn_began is None and seats[s].bank_left is not None]
+            if held.seat in acting or standing:
+                clock = await self._settle(dataclasses.replace(row, version=version), seats, waiting, acting)
                 await self.db.set_banks(row.id, version, clock.banks, clock.due)
             row = await self._live(channel_id)
             event = {"kind": seating.TABLE_EVENT, "key": "rejoined", "name": user.name}
             return await self._seat_changed("rejoined", row, event)
 
-    async def extend(self, game_id: int, seat: int, seconds: float, host_id: str | None = None) -> None:
+    async def extend(
+        self, game_id: int, seat: int, seconds: float, host_id: str | None = None, *,
+        vote_turn: int | None = None, told: str | None = None,
+    ) -> None:
         """Give a seat whose bank ran out ``seconds`` more (the vote chose to wait), with a new
-        expiry; ``host_id``: the new host, in the same write (the vote chose to replace the host)."""
+        expiry; ``host_id``: the new host, in the same write (the vote chose to replace the host).
+        ``vote_turn``/``told``: the vote on that turn decided this (checked under the game's lock,
+        ``vote_lapsed`` if the player moved meanwhile) and its post is owed from the same write.
+        A player away meanwhile keeps the time standing until they are back."""
         async with self.lock(game_id):
             row = await self.db.game(game_id)
             if row is None or row.status != "active":
+                if vote_turn is not None:
+                    raise TableError("vote_lapsed")
                 return
+            if vote_turn is not None and not await self._vote_stands(row, seat, vote_turn):
+                raise TableError("vote_lapsed")
             now = self.clock.now()
             turn = row.version + 1
+            seats = await self.db.seats(game_id)
+            away = 0 <= seat < len(seats) and await self.is_away(seats[seat].user_id)
+            bank = Bank(seat, seconds, None if away else now)
+            due = [] if away else [(seat, timer.EXPIRE, turn, now + seconds)]
+            if vote_turn is not None and told is not None:
+                due.append(self._told(seat, told, vote_turn))
             await self.db.set_banks(
-                game_id, row.version, [Bank(seat, seconds, now)], due=[(seat, timer.EXPIRE, turn, now + seconds)],
-                host_id=host_id,
+                game_id, row.version, [bank], due=due, ended=[seat] if vote_turn is not None else [], host_id=host_id,
             )
 
-    async def end_unfinished(self, game_id: int, timed_out: int | None = None) -> Result:
+    async def end_unfinished(self, game_id: int, *, vote_turn: int | None = None, seat: int = 0) -> Result:
         """End a game by the players' vote: scores as they stand, the game marked unfinished.
-        ``timed_out``: the seat whose bank ran out (it counts last in a rated game)."""
+        ``vote_turn``: the vote on ``seat``'s turn decided this (checked under the game's lock,
+        ``vote_lapsed`` if the player moved meanwhile); the post of the outcome is owed from the
+        same commit."""
         async with self.lock(game_id):
             row = await self.db.game(game_id)
             assert row is not None
-            state = self._state(row)
-            await self.db.set_status(game_id, row.version, "abandoned")
-            row = await self.db.game(game_id)
-            assert row is not None
-            await self.record_end(row, await self.db.seats(game_id), state, timed_out=timed_out)
-            return await self._result("ended_unfinished", row, state=state)
+            if vote_turn is not None and not await self._vote_stands(row, seat, vote_turn):
+                raise TableError("vote_lapsed")
+            self._state(row)  # a game that never started cannot end "as the scores stand"
+            told = [self._told(seat, VOTE_END, vote_turn)] if vote_turn is not None else []
+            await self.db.commit_moves(
+                game_id, row.version, await self._next_seq(game_id), [], row.snapshot or "", "abandoned", due=told,
+            )
+            ended = await self.db.game(game_id)
+            assert ended is not None
+            # Recorded (and rated) with the seat whose bank ran out as last (``storage.ratings``).
+            await self.record_end(ended, await self.db.seats(game_id), self._state(ended),
+                                  timed_out=seat if vote_turn is not None else None)
+        return await self.ended_unfinished(game_id)
+
+    async def ended_unfinished(self, game_id: int) -> Result:
+        """A game ended by the players' vote as its final post shows it: the scores as they stood."""
+        row = await self.db.game(game_id)
+        assert row is not None
+        return await self._result("ended_unfinished", row, state=self._state(row))
+
+    # ---- the table's votes (table.scheduler, table.notices) -------------------------------------
+    async def _vote_stands(self, row: GameRow, seat: int, turn: int) -> bool:
+        """Under the game's lock: whether the vote opened on ``seat``'s ``turn`` still applies —
+        the game goes on, the seat is still to act, and the vote is still open. A move of the seat,
+        a substitute or an undo that ended that turn closed the vote in its own commit, so a vote
+        is never decided for a player who has just moved."""
+        if row.status != "active" or row.snapshot is None:
+            return False
+        if seat not in rules.get(row.game).to_act(self._state(row)):
+            return False
+        return any(d.kind == notices.VOTE and d.seat == seat and d.turn == turn for d in await self.db.pending_due(row.id))
+
+    def _told(self, seat: int, choice: str, turn: int | None) -> tuple[int, str, int, float]:
+        """The due item owing the post of a vote's outcome, written with the outcome. Due only
+        after a lease: the pass that decided delivers it; another pass sends it only if that one
+        never confirmed it (it died, or Discord failed)."""
+        assert turn is not None
+        return (seat, notices.told(choice), turn, self.clock.now() + announce.scaled(notices.LEASE, self.clock))
 
     async def _seat_changed(self, kind: str, row: GameRow, event: Event) -> Result:
         state = self._state(row) if row.snapshot is not None else None
