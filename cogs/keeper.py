@@ -21,7 +21,7 @@ from cogs import components, inflight, outbox, posting, reach, replies
 from cogs.i18n import ui
 from table import observability
 from table.clock import scheduler_seconds_from_env
-from table.messages import message
+from table.messages import TableError, message
 from table.scheduler import VOTE_CHOICES, Notice, Scheduler
 from table.service import Result, TableService
 
@@ -230,7 +230,12 @@ class TurnKeeper(commands.Cog):
         place = getattr(channel, "mention", "") or ""
         server = getattr(getattr(channel, "guild", None), "name", None)
         where = " — ".join(part for part in (f"{server or ''} {place}".strip(), link) if part)  # names and a link
-        text = posting.fit([notice.text(), where])
+        try:  # what the others did since the player's last turn, in public words (``table.since``)
+            digest = await self.table.since(user_id=notice.user_id, locale=notice.locale, game_id=notice.game.id)
+            since = digest.fold(notice.locale)
+        except (TableError, storage.StorageError):
+            since = []
+        text = posting.fit([notice.text(), where, *since], head=2)
         try:
             await self._dm(notice.user_id, content=text)
         except discord.HTTPException as err:
