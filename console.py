@@ -465,6 +465,10 @@ class Console:
             "mine": self.cmd_mine,
             "settings": self.cmd_settings,
             "language": self.cmd_language,
+            "since": self.cmd_since,
+            "note": self.cmd_note,
+            "replay": self.cmd_replay,
+            "stats": self.cmd_stats,
         }
 
     async def cmd_help(self, args: list[str]) -> bool:
@@ -800,6 +804,60 @@ class Console:
             return None
         return shown_points(private, result.user_ids.index(self.current.id))
 
+    async def cmd_since(self, args: list[str]) -> bool:
+        """What the others did since the current player's own last decision (``/log since:me``)."""
+        digest = await self.table.since(user_id=self.current.id, locale=self.locale, channel_id=CHANNEL)
+        for line in digest.full(self.locale):
+            self.say(f"  {line.replace('**', '')}")
+        return True
+
+    async def cmd_note(self, args: list[str]) -> bool:
+        """``note`` shows the current player's private note on this game, ``note TEXT`` keeps
+        TEXT, ``note clear`` deletes it (``/note``)."""
+        clear = args == ["clear"]
+        text = None if clear or not args else " ".join(args)
+        _, kept = await self.table.note(channel_id=CHANNEL, user=self.current, text=text, clear=clear)
+        if clear:
+            self.say(f"  {self.t('note_cleared')}")
+        elif kept is None:
+            self.say(f"  {self.t('note_none')}")
+        else:
+            self.say(f"  📝 {kept}")
+        return True
+
+    async def cmd_replay(self, args: list[str]) -> bool:
+        """The whole game as an animated GIF written beside the boards (``/replay``)."""
+        speed = args[0] if args else "normal"
+        if speed not in REPLAY_SPEEDS:
+            self.say(f"  ✗ {self.t('replay_usage')}")
+            return True
+        plan = await self.table.replay_plan(channel_id=CHANNEL, user=self.current, locale=self.locale)
+        data = await render_pool.shared().draw("replay", plan.view(REPLAY_SPEEDS[speed], REPLAY_LIMIT))
+        self.image_dir.mkdir(parents=True, exist_ok=True)
+        path = self.image_dir / f"{plan.game}-{plan.game_id}-replay.gif"
+        partial = path.with_name(f".{path.name}.partial")
+        partial.write_bytes(data)
+        os.replace(partial, path)
+        self.say(f"  {self.t('replay_written', path=path, turns=len(plan.frames))}")
+        return True
+
+    async def cmd_stats(self, args: list[str]) -> bool:
+        """The current player's statistics and rating (``/stats``): ``stats [GAME]``."""
+        game = args[0] if args else None
+        if game is not None and game not in rules.GAMES:
+            self.say(f"  ✗ {self.t('stats_usage', games=', '.join(rules.GAMES))}")
+            return True
+        found = await self.table.player_stats(self.current.id, self.current.name, game, None)
+        if not found.games:
+            self.say(f"  {self.t('stats_none', name=self.current.name)}")
+            return True
+        if found.rating is not None:
+            r = found.rating
+            self.say(f"  {self.t('stats_rating', value=f'{r.conservative:.1f}', mu=f'{r.mu:.1f}', sigma=f'{r.sigma:.1f}', games=r.games)}")
+        rate = f"{100 * (found.win_rate or 0):.0f} %"
+        self.say(f"  {self.t('stats_games', games=found.games, wins=found.wins, rate=rate, finished=found.finished)}")
+        return True
+
     async def cmd_log(self, args: list[str]) -> bool:
         if args and not (NUMBER.fullmatch(args[0]) and 1 <= int(args[0]) <= MAX_LOG):
             self.say(f"  ✗ {self.t('log_usage', most=MAX_LOG)}")
@@ -832,7 +890,15 @@ class Console:
         await self.show(result)
 
 
+REPLAY_SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.35}
+REPLAY_LIMIT = 9 * 1024 * 1024
+"""The console writes the same GIF the bot posts: within Discord's attachment limit."""
+
 SLASH_COMMANDS = {
+    "/log since:me": "since",
+    "/note": "note",
+    "/replay": "replay",
+    "/stats": "stats",
     "/game status": "status",
     "/game new": "new",
     "/game rejoin": "rejoin",
