@@ -652,7 +652,6 @@ BAND_LINES = 2
 
 _BAND_WORDS: dict[str, dict[str, str]] = {
     "last": {"en": "Last: {text}", "zh-TW": "上一步：{text}", "zh-CN": "上一步：{text}"},
-    "bot": {"en": "bot", "zh-TW": "機器人", "zh-CN": "机器人"},
 }
 
 

@@ -451,6 +451,7 @@ class TableService(PlayerCalls, ServerCalls):
             last = decorations.last_of(game, rows, locale, said)
             if last is not None:
                 out["last"] = last
+                out["last_turn"] = decorations.last_turn_of(game, rows, locale, said)
             if reader is not None:
                 out["since"] = decorations.since_of(game, rows, reader, locale, said)
         if game is not None and state is not None:

@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.torres.band import band, squares
+from render.torres.band import band, last_turn, squares
 from render.torres.band import names as bare_names
 from render.torres.band import places as band_places
 from render.torres.layers import background, king_stamp, knight_stamp, paste_stamp, tile
@@ -98,9 +98,9 @@ def strip_height(view: dict[str, Any]) -> int:
 
 
 def _marks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """Ring the squares the last decision changed; in a private view, lightly ring those the
-    others changed since the reader's own last decision."""
-    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    """Ring the squares the last turn changed (all its decisions, not only the closing ``end``);
+    in a private view, lightly ring those the others changed since the reader's own decision."""
+    last = last_turn(view)
     latest = squares(last) if last else set()
     since: set[str] = set()
     for decision in view.get("since") or []:
