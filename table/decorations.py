@@ -30,6 +30,9 @@ from table import bots, seating
 
 SINCE_LIMIT = 30
 """At most this many decisions in ``view["since"]``: a phone board cannot show more anyway."""
+TURN_LIMIT = 12
+"""At most this many decisions in ``view["last_turn"]``: a Torres turn is rarely longer, and a
+one-seat game (every decision the same seat's) must not make the whole log one "turn"."""
 
 
 def seat_words(seats: Sequence[SeatRow], locale: str) -> tuple[list[str], list[str | None]]:
@@ -70,7 +73,7 @@ def last_of(game: Game, rows: Sequence[ActionRow], locale: str, names: list[str]
 
 def last_turn_of(game: Game, rows: Sequence[ActionRow], locale: str, names: list[str]) -> list[dict[str, Any]]:
     """The latest decision and the same seat's decisions right before it (no other seat decided
-    in between; chance steps do not interrupt), oldest first, at most :data:`SINCE_LIMIT`: a
+    in between; chance steps do not interrupt), oldest first, at most :data:`TURN_LIMIT`: a
     whole turn in games whose turn is several decisions (Torres: knights, blocks, then ``end``),
     so a board can mark all it changed, not only the closing "end"."""
     run: list[ActionRow] = []
@@ -80,7 +83,7 @@ def last_turn_of(game: Game, rows: Sequence[ActionRow], locale: str, names: list
         if run and row.seat != run[0].seat:
             break
         run.append(row)
-        if len(run) == SINCE_LIMIT:
+        if len(run) == TURN_LIMIT:
             break
     return [decision(game, row, locale, names) for row in reversed(run)]
 
@@ -106,7 +109,7 @@ def reaches(rows: Sequence[ActionRow], seat: int | None, asked: int) -> bool:
     if len(rows) < asked:
         return True
     deciders = [row.seat for row in rows if is_decision(row)]
-    if not (len(set(deciders)) > 1 or len(deciders) >= SINCE_LIMIT):
+    if not (len(set(deciders)) > 1 or len(deciders) >= TURN_LIMIT):
         return False
     if seat is None or seat in deciders:
         return True
