@@ -107,6 +107,8 @@ def decorated(played: Game1, index: int, seat: int | None, locale: str) -> dict[
         view["last_turn"] = decorations.last_turn_of(game, log, locale, bare)
     if seat is not None:
         view["since"] = decorations.since_of(game, log, seat, locale, bare)
+        if seat in game.to_act(state):  # as TableService.hand adds them
+            view["legal"] = game.legal_actions(state, seat)
     if game.is_over(state):
         view["standings"] = decorations.standings(game, state)
     return view

@@ -13,7 +13,9 @@ table), so the table puts it into the view:
   the same seat's decisions just before it (a whole turn of several decisions), oldest first;
 - ``since`` (private views only): the same shape for the other seats' decisions after the
   reader's own last decision, oldest first, at most :data:`SINCE_LIMIT`;
-- ``standings`` (a finished game, or one ended early): ranking, shared places, scores.
+- ``standings`` (a finished game, or one ended early): ranking, shared places, scores;
+- ``legal`` (the private view of a seat to act, ``TableService.hand``): its legal moves, so a
+  board can highlight where that player may act.
 
 Everything comes from the action log's stored events, which are public by contract; the raw
 action text of another seat never reaches a view (it may name a hidden card).

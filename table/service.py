@@ -1134,6 +1134,8 @@ class TableService(PlayerCalls, ServerCalls):
         if row.status == "abandoned":
             private.update(to_act=[], ended=True, standings=decorations.standings(game, state, ended=True))
         legal = game.legal_actions(state, seat) if row.status == "active" and seat in game.to_act(state) else []
+        if legal:  # the reader's own moves: a board may highlight where they can act
+            private["legal"] = list(legal)
         result = await self._result("hand", row, seats, state=state, reader=reader)
         if legal:
             result.seat_stamp = stamps.of_seat(row, seat, await self.db.decisions_of(row.id, seat), legal)

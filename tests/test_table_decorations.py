@@ -164,3 +164,15 @@ async def test_a_torres_view_carries_the_whole_last_turn(table: TableService) ->
     assert status.view is not None
     turn = status.view["last_turn"]
     assert len(turn) > 2 and turn[-1] == status.view["last"] and len({d["seat"] for d in turn}) == 1
+
+
+async def test_the_private_view_of_the_seat_to_act_lists_its_legal_moves(table: TableService) -> None:
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2)
+    await table.join(channel_id="c", user=BOB)
+    started = await table.start(channel_id="c", user=ANN)
+    mover = _seated(started.user_ids, started.to_act[0])
+    other = BOB if mover is ANN else ANN
+    _, mine, legal = await table.hand(channel_id="c", user=mover)
+    assert sorted(mine["legal"]) == sorted(legal) and legal
+    _, theirs, _ = await table.hand(channel_id="c", user=other)
+    assert "legal" not in theirs

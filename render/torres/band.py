@@ -124,3 +124,18 @@ def squares(decision: dict[str, Any]) -> set[str]:
         if event.get("kind") == "play":
             out |= set(SQUARE.findall(str(event.get("args") or "")))
     return out
+
+
+def legal_squares(view: dict[str, Any]) -> set[str]:
+    """Where the reader may act now (their private view, ``view["legal"]`` from the table): a
+    knight or block placed, a knight or the King moved to. Card plays are left out: their many
+    argument squares would cover the board."""
+    out: set[str] = set()
+    for action in view.get("legal") or []:
+        parts = str(action).split()
+        if len(parts) != 2 or parts[0] not in ("knight", "tower", "king", "move"):
+            continue
+        target = parts[1].split("-")[-1]  # a move's destination
+        if SQUARE.fullmatch(target):
+            out.add(target)
+    return out
