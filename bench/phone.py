@@ -104,8 +104,11 @@ def decorated(played: Game1, index: int, seat: int | None, locale: str) -> dict[
     last = decorations.last_of(game, log, locale, bare)
     if last is not None:
         view["last"] = last
+        view["last_turn"] = decorations.last_turn_of(game, log, locale, bare)
     if seat is not None:
         view["since"] = decorations.since_of(game, log, seat, locale, bare)
+        if seat in game.to_act(state):  # as TableService.hand adds them
+            view["legal"] = game.legal_actions(state, seat)
     if game.is_over(state):
         view["standings"] = decorations.standings(game, state)
     return view

@@ -9,10 +9,13 @@ table), so the table puts it into the view:
 - ``bare_names``: each seat's name without a bot suffix; ``bots``: per seat the bot's level word
   in the view's language, or ``None`` for a human;
 - ``last``: the latest decision by a seat (chance steps and the seating draw are not decisions):
-  ``{"seat", "events", "lines"}``, absent before the first one;
+  ``{"seat", "events", "lines"}``, absent before the first one; ``last_turn``: that decision and
+  the same seat's decisions just before it (a whole turn of several decisions), oldest first;
 - ``since`` (private views only): the same shape for the other seats' decisions after the
   reader's own last decision, oldest first, at most :data:`SINCE_LIMIT`;
-- ``standings`` (a finished game, or one ended early): ranking, shared places, scores.
+- ``standings`` (a finished game, or one ended early): ranking, shared places, scores;
+- ``legal`` (the private view of a seat to act, ``TableService.hand``): its legal moves, so a
+  board can highlight where that player may act.
 
 Everything comes from the action log's stored events, which are public by contract; the raw
 action text of another seat never reaches a view (it may name a hidden card).
@@ -29,6 +32,9 @@ from table import bots, seating
 
 SINCE_LIMIT = 30
 """At most this many decisions in ``view["since"]``: a phone board cannot show more anyway."""
+TURN_LIMIT = 12
+"""At most this many decisions in ``view["last_turn"]``: a Torres turn is rarely longer, and a
+one-seat game (every decision the same seat's) must not make the whole log one "turn"."""
 
 
 def seat_words(seats: Sequence[SeatRow], locale: str) -> tuple[list[str], list[str | None]]:
@@ -67,6 +73,23 @@ def last_of(game: Game, rows: Sequence[ActionRow], locale: str, names: list[str]
     return None
 
 
+def last_turn_of(game: Game, rows: Sequence[ActionRow], locale: str, names: list[str]) -> list[dict[str, Any]]:
+    """The latest decision and the same seat's decisions right before it (no other seat decided
+    in between; chance steps do not interrupt), oldest first, at most :data:`TURN_LIMIT`: a
+    whole turn in games whose turn is several decisions (Torres: knights, blocks, then ``end``),
+    so a board can mark all it changed, not only the closing "end"."""
+    run: list[ActionRow] = []
+    for row in reversed(rows):
+        if not is_decision(row):
+            continue
+        if run and row.seat != run[0].seat:
+            break
+        run.append(row)
+        if len(run) == TURN_LIMIT:
+            break
+    return [decision(game, row, locale, names) for row in reversed(run)]
+
+
 def since_of(
     game: Game, rows: Sequence[ActionRow], seat: int, locale: str, names: list[str]
 ) -> list[dict[str, Any]]:
@@ -83,15 +106,16 @@ def since_of(
 
 def reaches(rows: Sequence[ActionRow], seat: int | None, asked: int) -> bool:
     """Whether ``rows`` (the latest ``asked`` of the log) is enough: it is the whole log, or it
-    holds a decision (and, for a ``seat``, that seat's own last decision or the full quota of
-    others' decisions)."""
+    holds the latest turn whole (a decision by another seat before it) and, for a ``seat``, that
+    seat's own last decision or the full quota of the others' decisions."""
     if len(rows) < asked:
         return True
-    if seat is None:
-        return any(is_decision(row) for row in rows)
-    if any(row.seat == seat for row in rows):
+    deciders = [row.seat for row in rows if is_decision(row)]
+    if not (len(set(deciders)) > 1 or len(deciders) >= TURN_LIMIT):
+        return False
+    if seat is None or seat in deciders:
         return True
-    return sum(1 for row in rows if is_decision(row)) >= SINCE_LIMIT
+    return len(deciders) >= SINCE_LIMIT
 
 
 def standings(game: Game, state: Any, *, ended: bool = False) -> dict[str, Any] | None:

@@ -532,6 +532,7 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             last = decorations.last_of(game, rows, locale, said)
             if last is not None:
                 out["last"] = last
+                out["last_turn"] = decorations.last_turn_of(game, rows, locale, said)
             if reader is not None:
                 out["since"] = decorations.since_of(game, rows, reader, locale, said)
         if game is not None and state is not None:
@@ -1317,6 +1318,8 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         if row.status == "abandoned":
             private.update(to_act=[], ended=True, standings=decorations.standings(game, state, ended=True))
         legal = game.legal_actions(state, seat) if row.status == "active" and seat in game.to_act(state) else []
+        if legal:  # the reader's own moves: a board may highlight where they can act
+            private["legal"] = list(legal)
         result = await self._result("hand", row, seats, state=state, reader=reader)
         if legal:
             result.seat_stamp = stamps.of_seat(row, seat, await self.db.decisions_of(row.id, seat), legal)

@@ -136,3 +136,43 @@ async def test_last_move_lines_name_a_bot_without_its_suffix(table: TableService
     assert last["seat"] == bot_seat  # the bot answered at once
     assert any(moved.view["bare_names"][bot_seat] in line for line in last["lines"])
     assert not any(moved.names[bot_seat] in line for line in last["lines"])  # no "(Bot, greedy)"
+
+
+def test_last_turn_is_the_latest_seats_run_of_decisions() -> None:
+    game = rules.get("torres")
+    rows = [_row(0, 0), _row(1, 1), _row(2, -1), _row(3, 1), _row(4, 1)]
+    turn = decorations.last_turn_of(game, rows, "en", [])
+    assert [d["events"] for d in turn] == [r.events for r in (rows[1], rows[3], rows[4])]
+    assert decorations.last_turn_of(game, rows[:1], "en", []) == [decorations.decision(game, rows[0], "en", [])]
+    assert not decorations.reaches(rows[1:], None, 4)  # the turn may begin further back
+    assert decorations.reaches(rows, None, 5) and decorations.reaches(rows[1:], None, 5)
+
+
+async def test_a_torres_view_carries_the_whole_last_turn(table: TableService) -> None:
+    import random
+
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="torres", players=2)
+    await table.join(channel_id="c", user=BOB)
+    status = await table.start(channel_id="c", user=ANN)
+    rng = random.Random(2)
+    for _ in range(60):
+        mover = _seated(status.user_ids, status.to_act[0])
+        _, legal = await table.legal_moves(channel_id="c", user=mover)
+        status = await table.act(channel_id="c", user=mover, action="end" if "end" in legal and rng.random() < 0.3 else rng.choice(legal))
+        if status.view and status.view["stage"] == "turn" and len(status.view.get("last_turn") or []) > 2:
+            break
+    assert status.view is not None
+    turn = status.view["last_turn"]
+    assert len(turn) > 2 and turn[-1] == status.view["last"] and len({d["seat"] for d in turn}) == 1
+
+
+async def test_the_private_view_of_the_seat_to_act_lists_its_legal_moves(table: TableService) -> None:
+    await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2)
+    await table.join(channel_id="c", user=BOB)
+    started = await table.start(channel_id="c", user=ANN)
+    mover = _seated(started.user_ids, started.to_act[0])
+    other = BOB if mover is ANN else ANN
+    _, mine, legal = await table.hand(channel_id="c", user=mover)
+    assert sorted(mine["legal"]) == sorted(legal) and legal
+    _, theirs, _ = await table.hand(channel_id="c", user=other)
+    assert "legal" not in theirs

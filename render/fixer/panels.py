@@ -265,7 +265,10 @@ def hand_strip(scene: Scene, box: Box, seat: int, hand: list[str]) -> None:
     x, y, w, _ = box
     if scene.acting(seat):
         panel_frame(scene.d, box, True)
+    playable = playable_cards(scene.view) if scene.acting(seat) else set()
     title = f"{scene.words('your_hand')} — {scene.name(seat)} · {scene.words('cards', n=len(hand))}"
+    if playable:
+        title += " · " + scene.words("playable", n=sum(1 for card in hand if card in playable))
     right = x + w - 18
     if scene.acting(seat):
         right -= chip(scene, (right, y + 30), "▶ " + scene.act_phrase(), 22, HIGHLIGHT, anchor="rm") + 12
@@ -284,7 +287,16 @@ def hand_strip(scene: Scene, box: Box, seat: int, hand: list[str]) -> None:
         if i and card[0] != cards[i - 1][0]:
             cx += group_gap - gap
         paste_face(scene.image, (int(cx), y + 60), card, BIG, scene.suit_name(card))
+        if card in playable:  # a bar under each card the reader may play now (its legal moves)
+            bar = y + 60 + BIG.height + 5
+            scene.d.rectangle((int(cx) + 6, bar, int(cx) + BIG.width - 6, bar + 8), fill=HIGHLIGHT, outline=kit.INK, width=2)
         cx += BIG.width + gap - step_shrink
+
+
+def playable_cards(view: dict[str, Any]) -> set[str]:
+    """The cards of the reader's legal plays (``R7@2``) when the table lists them in their
+    private view (``view["legal"]``); empty otherwise (a pass or keep/discard names no play)."""
+    return {str(a).split("@")[0].strip().upper() for a in view.get("legal") or [] if "@" in str(a)}
 
 
 def _final(view: dict[str, Any]) -> dict[str, Any]:

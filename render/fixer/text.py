@@ -8,6 +8,7 @@ from __future__ import annotations
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "playable": "{n} playable (marked)",
         "prompt": "{names}: {what}",
         "do.play": "play a card onto your side of a region",
         "do.initial": "initial play: a card onto your side of a region",
@@ -77,6 +78,7 @@ WORDS: dict[str, dict[str, str]] = {
         "critical": "1 red = {n} pts",
     },
     "zh-TW": {
+        "playable": "可出 {n} 張（有標記）",
         "prompt": "{names}：{what}",
         "do.play": "出一張牌到某區域你的一側",
         "do.initial": "初始出牌：出一張牌到某區域你的一側",
@@ -146,6 +148,7 @@ WORDS: dict[str, dict[str, str]] = {
         "critical": "紅標記 = {n} 分",
     },
     "zh-CN": {
+        "playable": "可出 {n} 张（有标记）",
         "prompt": "{names}：{what}",
         "do.play": "出一张牌到某区域你的一侧",
         "do.initial": "初始出牌：出一张牌到某区域你的一侧",

@@ -95,7 +95,19 @@ def band(view: dict[str, Any]) -> kit.Band:
     if view.get("ended"):
         view = {**view, "to_act": []}
     made = kit.band_seats(view, colours or [kit.INK], scores)
-    return kit.Band(headline(view), stage_text(view), made, kit.last_text(view))
+    return kit.Band(headline(view), stage_text(view), made, kit.last_text({**view, "last": last_turn(view)}))
+
+
+def last_turn(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The last decision widened to the whole turn it closed (``view["last_turn"]``): a Torres
+    turn is several decisions ending with ``end``, and "ended the turn" alone says nothing."""
+    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    turn = [d for d in view.get("last_turn") or [] if isinstance(d, dict)]
+    if last is None or not turn:
+        return last
+    events = [e for d in turn for e in d.get("events") or []]
+    lines = [line for d in turn for line in d.get("lines") or []]
+    return {"seat": last.get("seat"), "events": events, "lines": lines}
 
 
 def squares(decision: dict[str, Any]) -> set[str]:
@@ -111,4 +123,19 @@ def squares(decision: dict[str, Any]) -> set[str]:
                 out.add(value)
         if event.get("kind") == "play":
             out |= set(SQUARE.findall(str(event.get("args") or "")))
+    return out
+
+
+def legal_squares(view: dict[str, Any]) -> set[str]:
+    """Where the reader may act now (their private view, ``view["legal"]`` from the table): a
+    knight or block placed, a knight or the King moved to. Card plays are left out: their many
+    argument squares would cover the board."""
+    out: set[str] = set()
+    for action in view.get("legal") or []:
+        parts = str(action).split()
+        if len(parts) != 2 or parts[0] not in ("knight", "tower", "king", "move"):
+            continue
+        target = parts[1].split("-")[-1]  # a move's destination
+        if SQUARE.fullmatch(target):
+            out.add(target)
     return out

@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.torres.band import band, squares
+from render.torres.band import band, last_turn, legal_squares, squares
 from render.torres.band import names as bare_names
 from render.torres.band import places as band_places
 from render.torres.layers import background, king_stamp, knight_stamp, paste_stamp, tile
@@ -56,6 +56,8 @@ LAST_RING: kit.RGB = kit.WHITE
 """The squares the last decision changed: a white ring edged in ink, seen on every stone shade."""
 SINCE_RING: kit.RGB = kit.WHITE
 """Squares others changed since the reader's own last decision (private view): a thin white ring."""
+LEGAL_MARK: kit.RGB = kit.WHITE
+"""Squares where the reader may act now (their private view): a small white disc in the corner."""
 EMPTY_STRIP = 90
 """The private view's card strip when there is no card to show: one line, not a blank 250 px."""
 
@@ -98,9 +100,9 @@ def strip_height(view: dict[str, Any]) -> int:
 
 
 def _marks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    """Ring the squares the last decision changed; in a private view, lightly ring those the
-    others changed since the reader's own last decision."""
-    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    """Ring the squares the last turn changed (all its decisions, not only the closing ``end``);
+    in a private view, lightly ring those the others changed since the reader's own decision."""
+    last = last_turn(view)
     latest = squares(last) if last else set()
     since: set[str] = set()
     for decision in view.get("since") or []:
@@ -109,6 +111,9 @@ def _marks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     for name in sorted(since - latest):
         left, top, right, bottom = _cell_box(FILES.index(name[0]) + 8 * (int(name[1]) - 1))
         d.rectangle((left + 10, top + 10, right - 10, bottom - 10), outline=SINCE_RING, width=3)
+    for name in sorted(legal_squares(view)):  # the reader's own choices: a small white disc
+        left, top, right, bottom = _cell_box(FILES.index(name[0]) + 8 * (int(name[1]) - 1))
+        d.ellipse((right - 30, bottom - 30, right - 12, bottom - 12), fill=LEGAL_MARK, outline=kit.INK, width=2)
     for name in sorted(latest):
         left, top, right, bottom = _cell_box(FILES.index(name[0]) + 8 * (int(name[1]) - 1))
         d.rectangle((left + 3, top + 3, right - 3, bottom - 3), outline=kit.INK, width=2)
@@ -314,6 +319,8 @@ def _note_lines(view: dict[str, Any], names: list[str], w: dict[str, Any], local
         lines.append(w["king_castle"])
     if any(label >= 0 for label in view.get("castles") or []):
         lines.append(w["area_legend"])
+    if legal_squares(view):
+        lines.append(w["legal_legend"])
     if view.get("over") and len(set(places(view))) < len(view["seats"]):
         lines.append(w["tie_note"])
     if view.get("ended"):

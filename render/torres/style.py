@@ -99,6 +99,7 @@ def card_label(card: str, locale: str) -> str:
 
 WORDS: dict[str, dict[str, object]] = {
     "en": {
+        "legal_legend": "○ (corner) = a square where you may act now",
         "prompt": "{name}: {what}",
         "do_build": "place a start castle",
         "do_place": "place a knight on a start castle",
@@ -152,6 +153,7 @@ WORDS: dict[str, dict[str, object]] = {
         },
     },
     "zh-TW": {
+        "legal_legend": "○（角落）= 你現在可以行動的格子",
         "prompt": "{name}：{what}",
         "do_build": "擺放起始城堡",
         "do_place": "在起始城堡上放置騎士",
@@ -205,6 +207,7 @@ WORDS: dict[str, dict[str, object]] = {
         },
     },
     "zh-CN": {
+        "legal_legend": "○（角落）= 你现在可以行动的格子",
         "prompt": "{name}：{what}",
         "do_build": "摆放起始城堡",
         "do_place": "在起始城堡上放置骑士",

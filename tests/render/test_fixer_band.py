@@ -191,3 +191,22 @@ def test_text_board_has_the_prompt_line() -> None:
     state = _stage(_states(2), "initial")
     lines = textview.lines(_view(state, locale="zh-TW"))
     assert any(line.startswith("→ ") and "初始出牌：" in line for line in lines)
+
+
+def test_the_readers_playable_cards_are_marked_in_their_hand() -> None:
+    state = _stage(_states(2), "play")
+    seat = GAME.to_act(state)[0]
+    legal = GAME.legal_actions(state, seat)
+    view = _view(state, seat, legal=legal)
+    playable = panels.playable_cards(view)
+    assert playable == {a.split("@")[0] for a in legal} and playable
+    assert not panels.playable_cards(_view(state, seat))  # without the table's list: no marks
+    with kit.recording() as drawn:
+        marked = fixer.picture(view)
+    hand = view["seats"][seat]["hand"]
+    assert any(t.text.endswith(f"{len([c for c in hand if c in playable])} playable (marked)") for t in drawn)
+    plain = fixer.picture(_view(state, seat))
+    shape = fixer.layout(2, False, True, 0)
+    x, y, w, _h = shape.hand
+    strip = (x, y + 60 + 150 + 3, x + w, y + 60 + 150 + 15)  # the row under the cards
+    assert marked.crop(strip).tobytes() != plain.crop(strip).tobytes()

@@ -154,3 +154,43 @@ def test_zh_words_use_full_width_colons() -> None:
             for key, value in table[locale].items():
                 for text in value.values() if isinstance(value, dict) else [value]:
                     assert ":" not in str(text), (locale, key, text)
+
+
+def test_the_whole_last_turn_is_ringed_and_named() -> None:
+    import io
+
+    state = _find(2, None, lambda v: v["stage"] == "turn" and v["phase"] == 2)
+    turn = [
+        {"seat": 1, "events": [{"kind": "knight", "seat": 1, "sq": "c3"}], "lines": ["Bob places a knight on c3"]},
+        {"seat": 1, "events": [{"kind": "tower", "seat": 1, "sq": "f6", "level": 1}], "lines": ["Bob builds on f6"]},
+        {"seat": 1, "events": [{"kind": "end", "seat": 1, "lost_ap": 0, "returned": 0}], "lines": ["Bob ends the turn"]},
+    ]
+    view = _view(state, None, last=turn[-1], last_turn=turn)
+    assert torres_band.band(view).last == "Last: Bob places a knight on c3; Bob builds on f6; Bob ends the turn"
+    image = Image.open(io.BytesIO(torres.draw(view)))
+    offset = torres.band_height(view)
+    indexed = kit.indexed_of(image)
+    white = indexed.rgb(indexed.index(kit.WHITE))
+    for square in ("c3", "f6"):
+        assert _cell_pixels(image, square, offset)[0] == white, square
+
+
+def test_the_readers_legal_squares_are_marked_in_their_private_view() -> None:
+    import io
+
+    state = _find(2, None, lambda v: v["stage"] == "turn" and v["phase"] == 2)
+    seat = GAME.view(state, None)["current"]
+    legal = GAME.legal_actions(state, seat)
+    view = _view(state, seat, legal=legal)
+    marked = torres_band.legal_squares(view)
+    targets = {a.split()[1].split("-")[-1] for a in legal if a.split()[0] in ("knight", "tower", "move")}
+    assert marked == targets and marked
+    image = Image.open(io.BytesIO(torres.draw(view))).convert("RGB")
+    offset = torres.band_height(view)
+    indexed = kit.indexed_of(Image.open(io.BytesIO(torres.draw(view))))
+    white = indexed.rgb(indexed.index(torres.LEGAL_MARK))
+    for name in sorted(marked)[:5]:
+        _left, _top, right, bottom = torres._cell_box(torres.FILES.index(name[0]) + 8 * (int(name[1]) - 1))
+        assert image.getpixel((right - 21, bottom - 21 + offset)) == white, name
+    assert style.words("en")["legal_legend"] in " ".join(torres._panel_layout(view, NAMES[:2], "en").notes)
+    assert not torres_band.legal_squares(_view(state, seat))  # without the table's list: nothing
