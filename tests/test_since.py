@@ -82,3 +82,35 @@ async def test_a_spectator_is_told_it_is_not_their_game(table: TableService) -> 
     with pytest.raises(TableError) as err:
         await table.since(user_id="99", locale="en", channel_id="c")
     assert err.value.key == "since_not_player" and "/log" in err.value.text()
+
+
+async def test_replay_frames_are_the_public_view_and_a_running_game_is_the_hosts(table: TableService) -> None:
+    """Issue 24, hidden information: every replay frame is exactly the rules' public view of its
+    moment (plus the table's names and last-move words), so no hand or deck appears in it; while
+    the game runs only its host may replay it."""
+    import rules
+    from table import seating
+
+    await three_player(table, "fixer")
+    rng = random.Random(9)
+    for _ in range(10):
+        await move(table, rng)
+    with pytest.raises(TableError) as err:
+        await table.replay_plan(channel_id="c", user=USERS[1])
+    assert err.value.key == "replay_host_only"
+    plan = await table.replay_plan(channel_id="c", user=USERS[0], locale="en")
+    game = rules.get("fixer")
+    row = await table.db.latest_game("c")
+    assert row is not None
+    state = game.new(3)
+    publics = []
+    for action in await table.db.actions(row.id):
+        if action.seat == seating.SEATING:  # the seat draw is the table's, not the rules'
+            continue
+        state, _ = game.apply(state, action.seat, action.action)
+        if action.seat >= 0:
+            publics.append(game.view(state, None))
+    assert len(plan.frames) == len(publics) == len(plan.captions)
+    table_keys = {"names", "locale", "bare_names", "bots", "last", "standings"}
+    for frame, public in zip(plan.frames, publics, strict=True):
+        assert {k: v for k, v in frame.items() if k not in table_keys} == public
