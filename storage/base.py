@@ -51,7 +51,6 @@ class CommitUnknown(StorageError):
     """
 
 
-
 class Tx(Protocol):
     """One open transaction of a backend: statements in portable SQL with ``?`` placeholders."""
 

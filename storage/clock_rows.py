@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from storage.rows import (
-    ClockAnchor,
-)
+from storage.rows import ClockAnchor
 
 if TYPE_CHECKING:
     pass

@@ -133,19 +133,19 @@ class Database(GameCalls, ClockCalls, ScheduleCalls, PeopleCalls, MovingCalls, R
         registered with no predicate takes every target no other accepts (the SQLite file). Why a
         registry: the interface then never imports its backends, which import it."""
         if predicate is None:
-            cls._default = backend
+            Database._default = backend
         else:
-            cls._backends.append((kind, predicate, backend))
+            Database._backends.append((kind, predicate, backend))
 
     @classmethod
     def backend_for(cls, target: str) -> type[Database]:
         """The registered backend for ``target``."""
-        for _kind, accepts, backend in cls._backends:
+        for _kind, accepts, backend in Database._backends:
             if accepts(target):
                 return backend
-        if cls._default is None:
+        if Database._default is None:
             raise StorageError(f"no storage backend accepts {target} (import storage, which registers them)")
-        return cls._default
+        return Database._default
 
     def __new__(cls, target: str | Path, *args: Any, **kwargs: Any) -> Database:
         if cls is Database:

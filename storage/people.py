@@ -10,14 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from storage.rows import (
-    SERVER_COLUMNS,
-    USER_COLUMNS,
-    ServerSettings,
-    UserSettings,
-    _server,
-    _user,
-)
+from storage.rows import SERVER_COLUMNS, USER_COLUMNS, ServerSettings, UserSettings, _server, _user
 
 if TYPE_CHECKING:
     from storage.base import Tx

@@ -241,7 +241,6 @@ def _game(row: Sequence[Any]) -> GameRow:
     return GameRow(*values)
 
 
-
 def _due(r: Sequence[Any]) -> DueItem:
     """A due item from ``id, game_id, seat, kind, turn, due_at, version``."""
     version = None if r[6] is None else int(r[6])

@@ -10,12 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from storage.rows import (
-    GAME_ITEM_SEAT,
-    TOLD_PREFIX,
-    DueItem,
-    _due,
-)
+from storage.rows import GAME_ITEM_SEAT, TOLD_PREFIX, DueItem, _due
 
 if TYPE_CHECKING:
     from storage.base import Tx

@@ -20,37 +20,16 @@ from typing import Any, ParamSpec, TypeVar
 
 import rules
 from rules import Event, Game, IllegalAction
-from storage import (
-    ActionRow,
-    CommitUnknown,
-    Conflict,
-    Database,
-    GameRow,
-    SeatRow,
-    StorageBusy,
-)
+from storage import ActionRow, CommitUnknown, Conflict, Database, GameRow, SeatRow, StorageBusy
 from storage import ratings as rating_rule
-from table import (
-    bots,
-    decorations,
-    observability,
-    stamps,
-    thinkers,
-    timer,
-)
+from table import bots, decorations, observability, stamps, thinkers, timer
 from table import clock as game_time
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
 from table.holders import Holders
 from table.messages import TableError, message
 from table.options import split_options
-from table.results import (
-    AWAY_END,
-    ENDING_POSTS,
-    Result,
-    User,
-    alone,
-)
+from table.results import AWAY_END, ENDING_POSTS, Result, User, alone
 
 log = logging.getLogger("postern.table")
 
@@ -88,7 +67,6 @@ def saves(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
                 service._idle.set()
 
     return wrapper
-
 
 
 class TableCore:

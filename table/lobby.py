@@ -6,32 +6,16 @@ One family of ``TableService`` calls (``table.service`` assembles them).
 from __future__ import annotations
 
 import dataclasses
-import logging
 from typing import Any
 
 import rules
 from rules import Game, IllegalAction
-from storage import (
-    Conflict,
-    GameRow,
-    NewAction,
-    SeatRow,
-)
-from table import (
-    bots,
-    seating,
-)
+from storage import Conflict, GameRow, NewAction, SeatRow
+from table import bots, seating
 from table.core import TableCore, saves
 from table.messages import TableError, refusal
 from table.options import split_options
-from table.results import (
-    Result,
-    User,
-    parse_options,
-    title_of,
-)
-
-log = logging.getLogger("postern.table")
+from table.results import Result, User, parse_options, title_of
 
 
 def _pick_game(name: str) -> Game:
@@ -39,7 +23,6 @@ def _pick_game(name: str) -> Game:
         return rules.get(name.strip().lower())
     except KeyError:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
-
 
 
 class LobbyCalls(TableCore):

@@ -8,39 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import logging
 import time
 from typing import Any
 
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
-from storage import (
-    ActionRow,
-    Conflict,
-    GameRow,
-    NewAction,
-    SeatRow,
-)
-from table import (
-    observability,
-    reveal,
-    seating,
-    stamps,
-    timer,
-)
+from storage import ActionRow, Conflict, GameRow, NewAction, SeatRow
+from table import observability, reveal, seating, stamps, timer
 from table.chance import resolve
 from table.core import TableCore, saves
 from table.messages import TableError, listing, refusal
 from table.options import split_options
-from table.results import (
-    MAX_CHANCE_STEPS,
-    UNDO_REACH,
-    Result,
-    User,
-    as_typed,
-)
-
-log = logging.getLogger("postern.table")
+from table.results import MAX_CHANCE_STEPS, UNDO_REACH, Result, User, as_typed
 
 
 class PlayCalls(TableCore):

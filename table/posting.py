@@ -6,21 +6,10 @@ One family of ``TableService`` calls (``table.service`` assembles them).
 
 from __future__ import annotations
 
-import logging
-
-from storage import (
-    GAME_ITEM_SEAT,
-    NewAction,
-)
-from table import (
-    announce,
-)
+from storage import GAME_ITEM_SEAT, NewAction
+from table import announce
 from table.core import TableCore
-from table.results import (
-    Result,
-)
-
-log = logging.getLogger("postern.table")
+from table.results import Result
 
 
 class PostingCalls(TableCore):

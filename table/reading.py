@@ -11,25 +11,14 @@ from typing import Any
 
 import rules
 from rules import CHANCE, Game
-from storage import (
-    GameRow,
-    SeatRow,
-)
-from table import (
-    bots,
-    decorations,
-    seating,
-    stamps,
-)
+from storage import GameRow, SeatRow
+from table import bots, decorations, seating, stamps
 from table.core import TableCore
 from table.messages import TableError, listing, message
 from table.named import named
 from table.options import split_options
 from table.order import sort_moves
-from table.results import (
-    Result,
-    User,
-)
+from table.results import Result, User
 
 log = logging.getLogger("postern.table")
 

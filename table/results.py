@@ -14,16 +14,9 @@ from typing import Any
 
 import rules
 from rules import Event, Game
-from storage import (
-    SeatRow,
-)
+from storage import SeatRow
 from storage.records import RatingChange
-from table import (
-    announce,
-    seating,
-    stamps,
-    timer,
-)
+from table import announce, seating, stamps, timer
 from table.messages import TableError, message
 
 MAX_CHANCE_STEPS = 10_000

@@ -7,32 +7,14 @@ One family of ``TableService`` calls (``table.service`` assembles them).
 from __future__ import annotations
 
 import dataclasses
-import logging
 
 import rules
 from rules import Event
-from storage import (
-    Bank,
-    Conflict,
-    GameRow,
-)
-from table import (
-    announce,
-    bots,
-    notices,
-    seating,
-    timer,
-)
+from storage import Bank, Conflict, GameRow
+from table import announce, bots, notices, seating, timer
 from table.core import TableCore, saves
 from table.messages import TableError
-from table.results import (
-    VOTE_BOT,
-    VOTE_END,
-    Result,
-    User,
-)
-
-log = logging.getLogger("postern.table")
+from table.results import VOTE_BOT, VOTE_END, Result, User
 
 
 class SeatCalls(TableCore):

@@ -196,3 +196,15 @@ def test_the_core_does_not_load_the_service() -> None:
     code = "import sys, table.core, storage.db; print('table.service' in sys.modules, 'storage.sqlite' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "True"]
+
+
+def test_backends_register_themselves() -> None:
+    """``Database(target)`` finds its backend in the registry the backends fill on import, so
+    ``storage.db`` names neither of them (the circle db ↔ sqlite/postgres is gone)."""
+    from storage import Database
+    from storage.postgres import PostgresDatabase
+    from storage.sqlite import SqliteDatabase
+
+    assert Database.backend_for("postgresql://user@host/db") is PostgresDatabase
+    assert Database.backend_for("games.db") is SqliteDatabase
+    assert _edges("storage")["storage.db"].isdisjoint({"storage.sqlite", "storage.postgres"})
