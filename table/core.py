@@ -209,7 +209,7 @@ class TableCore:
                 # the board says the game ended unfinished rather than whose turn it was.
                 result.to_act = []
                 public.update(to_act=[], ended=True)
-            result.view = self._decorate(public, names, row.locale, seats=seats, game=game, rows=rows, state=state)
+            result.view = self._decorate(public, names, words, seats=seats, game=game, rows=rows, state=state)
             if result.banks:
                 result.view["clocks"] = result.clocks()
                 result.view["away"] = result.away_texts()
