@@ -57,6 +57,29 @@ def test_private_images_stay_near_four_by_three(players: int) -> None:
     assert worst <= MAX_RATIO, worst
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_public_images_stay_near_four_by_three(players: int) -> None:
+    """The table image posted after every move too: with three or four estates under the board it
+    used to reach h/w 1.42 (the header, 66 px panel hexes and a column legend)."""
+    rng = random.Random(players)
+    state = GAME.new(players)
+    worst = 0.0
+    decisions = 0
+    while GAME.to_act(state):
+        state = busy_step(GAME, state, rng)
+        acting = GAME.to_act(state)
+        if acting in ([], [CHANCE]):
+            continue
+        decisions += 1
+        if decisions % 20:
+            continue
+        for locale in ("en", "zh-TW"):
+            img = burgundy.compose(decorated(GAME.view(state, None), players, locale))
+            assert img.width == 1500
+            worst = max(worst, img.height / img.width)
+    assert worst <= MAX_RATIO, worst
+
+
 def test_board_previews_copy_the_rules_boards() -> None:
     from render.burgundy import boards
     from rules.burgundy import data
