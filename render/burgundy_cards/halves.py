@@ -81,7 +81,7 @@ def frame(seat: int, locale: str) -> Image.Image:
     kit.badge(d, (30, 30), 19, kit.SEAT_COLOURS[seat], str(seat + 1))
     part_w = (HALF_W - 2 * PAD) // len(full.PARTS)
     for k, part in enumerate(full.PARTS):
-        kit.draw_text(d, (PAD + k * part_w, PARTS_Y), w["p_" + part], full.SMALL, kit.DARK, max_width=part_w - 6)
+        kit.draw_text(d, (PAD + k * part_w, PARTS_Y), w["p_" + part], full.SMALL, kit.DARK, max_width=part_w - 2)
     for k, col in enumerate(full.COLOURS):
         x = PAD + k * COL_W
         d.rounded_rectangle((x, COL_TOP, x + COL_IN, COL_TOP + BOX_H), 6, fill=CARD[col], outline=kit.INK, width=1)
