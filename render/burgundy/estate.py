@@ -397,14 +397,32 @@ def panel_base(hex_w: int) -> int:
     return PANEL_H - 422 + round(422 * hex_w / PANEL_HEX)
 
 
-def panel_height(ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int = PANEL_HEX) -> int:
+def panel_height(
+    ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int = PANEL_HEX, info: PanelInfo | None = None
+) -> int:
     """Height of a public panel ``w`` wide: :func:`panel_base`, or more when the info column needs it."""
-    sections = _panel_info(ctx, estate, w, hex_w)[1]
+    sections = (info or _panel_info(ctx, estate, w, hex_w))[1]
     return max(panel_base(hex_w), PANEL_INFO_TOP + _stack_height(sections, PUBLIC_INFO.gap) + 10)
 
 
+PanelInfo = tuple[int, list[Section]]
+
+
+def panel_info(ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int = PANEL_HEX) -> PanelInfo:
+    """A public panel's info column, laid out once for both its height and its drawing (the
+    layout measures every text and goods group: doing it twice cost a few % of a render)."""
+    return _panel_info(ctx, estate, w, hex_w)
+
+
 def estate_panel(
-    ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, h: int, hex_w: int = PANEL_HEX
+    ctx: Ctx,
+    estate: dict[str, Any],
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    hex_w: int = PANEL_HEX,
+    info: PanelInfo | None = None,
 ) -> None:
     """Medium estate panel of the public image."""
     seat = as_int(estate.get("seat"))
@@ -412,7 +430,7 @@ def estate_panel(
     box(ctx, x, y, w, h, PANEL, seat_colour(seat) if acting else kit.GREY, 4 if acting else 1, 12)
     _panel_header(ctx, estate, x + 2, y + 2, w - 4)
     _estate_hexes(ctx, estate, x + 10, y + 52, hex_w, PANEL)
-    ix, sections = _panel_info(ctx, estate, w, hex_w)
+    ix, sections = info or _panel_info(ctx, estate, w, hex_w)
     _draw_stack(sections, x + ix, y + PANEL_INFO_TOP, PUBLIC_INFO.gap)
 
 

@@ -35,12 +35,14 @@ from render.burgundy.estate import (
     PANEL_HEX,
     SOLO_H,
     SOLO_HEX,
+    PanelInfo,
     compact_estate,
     compact_height,
     estate_panel,
     own_estate,
     own_height,
     panel_height,
+    panel_info,
 )
 from render.burgundy.sprites import TEXT_MIN, die, paste_centre, seat_marker
 from render.burgundy.style import HIGHLIGHT, PALETTE, prompt_text, word
@@ -106,6 +108,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
     pw = (WIDTH - 3 * MARGIN) // 2
     own_h = 0
     row_h: list[int] = []
+    infos: list[PanelInfo] = []
     legend_at: tuple[int, int, int, int, int] | None = None  # x, y offset, w, h, columns beside panels
     if private:
         # Why this layout: the summary band on top is sized for a phone, and a tall image previews
@@ -137,9 +140,9 @@ def compose(view: dict[str, Any]) -> Image.Image:
         own_h = own_height(ctx, estates[0], WIDTH - 2 * MARGIN, SOLO_H, SOLO_HEX) if estates else SOLO_H
         height = top + own_h + MARGIN
     else:
-        row_h = [
-            max(panel_height(ctx, e, pw, panel_hex) for e in estates[k : k + 2]) for k in range(0, len(estates), 2)
-        ]
+        infos = [panel_info(ctx, e, pw, panel_hex) for e in estates]
+        heights = [panel_height(ctx, e, pw, panel_hex, i) for e, i in zip(estates, infos, strict=True)]
+        row_h = [max(heights[k : k + 2]) for k in range(0, len(estates), 2)]
         height = top + sum(h + MARGIN for h in row_h)
     height += legend_h
     ctx.img, ctx.d = PALETTE.canvas(WIDTH, height, kit.PAPER)
@@ -183,7 +186,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
             if len(estates) % 2 == 1 and k == len(estates) - 1:
                 x = (WIDTH - pw) // 2
             top_k = y + sum(h + MARGIN for h in row_h[:row])
-            estate_panel(ctx, estate, x, top_k, pw, row_h[row], panel_hex)
+            estate_panel(ctx, estate, x, top_k, pw, row_h[row], panel_hex, infos[k])
     if flow:
         _flow_legend(ctx, flow, MARGIN, height - legend_h, WIDTH - 2 * MARGIN, legend_h - MARGIN)
     elif legend_h:

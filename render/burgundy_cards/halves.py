@@ -32,7 +32,7 @@ from render.burgundy_cards.style import (
 GAP = 12
 """Between the two panels of a row."""
 HALF_W = (WIDTH - 2 * MARGIN - GAP) // 2
-HALF_H = 380
+HALF_H = 370
 PAD = 12
 PARTS_Y = 54
 COL_TOP = 100
@@ -42,12 +42,12 @@ BOX_H = 28
 PIPS_Y = COL_TOP + BOX_H + 4
 TRIPLE_Y = PIPS_Y + PIP_H + 10
 CODES_Y = TRIPLE_Y + 12
-BOTTOM = CODES_Y + full.CODE_ROWS * (full.SMALL + 4) + 6
+BOTTOM = CODES_Y + full.CODE_ROWS * (full.SMALL + 4) + 2
 """Top of the Projects / Storage block."""
 STORE_X = PAD + 3 * full.PROJ_STEP + 16
-COUNTERS_Y = BOTTOM + 74 + 14
+COUNTERS_Y = BOTTOM + 74 + 12
 """Centre of the first counters line (cards sold, hand, stack), under the projects."""
-BONUS_Y = COUNTERS_Y + 24
+BONUS_Y = COUNTERS_Y + 22
 
 
 def origin(seat: int, top: int) -> tuple[int, int]:
