@@ -8,6 +8,9 @@ Two layouts, both about 1500 px wide:
   die and who acts; the central board (six depots in their ring around the black depot, round
   goods, future goods stacks, turn-order track, bonus tiles, a players table with scores); then
   every estate at a medium size with its dice, storage, goods, silverlings, workers and bonus tiles.
+  With three or four estates there is no header (the band says phase, round and who acts; the
+  white die moves to the players box), the panels' hexes are smaller and the knowledge legend
+  flows in rows: the image stays near 4:3 portrait, as a phone previews it.
 * **private** (``seat`` set — ``/hand``): the same header and board, that player's estate large,
   and the other estates as compact panels.
 
@@ -155,7 +158,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
         _final_table(ctx, MARGIN, y, WIDTH - 2 * MARGIN, final_h - MARGIN)
         y += final_h
     if board_h:
-        board(ctx, y + MARGIN)
+        board(ctx, y + MARGIN, white=not header_h)
     y += board_h
     if choose_h:
         previews(ctx, MARGIN, y, WIDTH - 2 * MARGIN, choose_h)
