@@ -21,7 +21,7 @@ import signal
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -58,10 +58,9 @@ class Held:
 
     where: Callable[[FakeChannel, dict[str, Any]], bool]
     count: int = 1
-    caught: list[tuple[FakeChannel, dict[str, Any]]] | None = None
+    caught: list[tuple[FakeChannel, dict[str, Any]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.caught = []
         self.arrived = asyncio.Event()
         self.released = asyncio.Event()
         self.taken = False
@@ -70,7 +69,6 @@ class Held:
         real = fake.world.bot_posts
 
         async def holding(channel: FakeChannel, payload: dict[str, Any], uploads: list[Upload]) -> FakeMessage:
-            assert self.caught is not None
             if len(self.caught) < self.count and self.where(channel, payload):
                 self.caught.append((channel, payload))
                 self.arrived.set()
@@ -95,7 +93,7 @@ class Club:
     channel: FakeChannel
     db: Path
     folder: Path
-    bots: list[BotProcess]
+    processes: list[BotProcess]
 
     async def start(self, label: str) -> BotProcess:
         """``python bot.py`` on the club's database, healthy (connected and serving)."""
@@ -108,7 +106,7 @@ class Club:
             "POSTERN_TEST_GAME_TIME_PERIOD": "0.5",
             bots.ENV_ITERATIONS: "3",
         }, self.folder)
-        self.bots.append(proc)
+        self.processes.append(proc)
         await wait_healthy(f"http://127.0.0.1:{port}/healthz", STEP, proc.output)
         return proc
 
@@ -171,7 +169,7 @@ async def club(tmp_path: Path, held: Held) -> AsyncIterator[Club]:
             yield world
         finally:
             held.release()
-            for proc in world.bots:
+            for proc in world.processes:
                 if proc.process.returncode is None:
                     await stop_bot(proc)
 
@@ -193,7 +191,7 @@ def _texts(fake: FakeDiscord, channel: FakeChannel, text: str) -> list[FakeMessa
 
 
 def _logs(world: Club) -> str:
-    return "\n".join(f"--- {p.label}\n{p.output()[-2500:]}" for p in world.bots)
+    return "\n".join(f"--- {p.label}\n{p.output()[-2500:]}" for p in world.processes)
 
 
 REMINDER = "Your move is waiting in"
@@ -319,6 +317,11 @@ async def test_a_takeover_post_in_flight_when_the_bot_is_killed_is_posted_with_i
         dm = fake.dm_channel(slow)
         await world.advance(BANK + 60)
         assert await fake.wait_until(lambda: bool(_texts(fake, thread, "has run out")), STEP), _logs(world)
+
+        async def asked() -> bool:  # the vote post is confirmed: its 24 h run from now
+            return not [d for d in await world.pending(thread) if d.kind == "expire"]
+
+        assert await _eventually(asked), _logs(world)
         await world.advance(VOTE_SECONDS + 60)  # nobody votes: a bot takes the seat
         await asyncio.wait_for(held.arrived.wait(), STEP)
         await world.kill(first)
@@ -330,7 +333,13 @@ async def test_a_takeover_post_in_flight_when_the_bot_is_killed_is_posted_with_i
         assert await fake.wait_until(
             lambda: bool(_texts(fake, thread, taken)) and bool(_texts(fake, dm, "/game rejoin")), STEP
         ), _logs(world)
+        assert world.posted_by(dm)[-1] == "second" and "second" in world.posted_by(thread)
+
+        async def told() -> bool:  # the outcome's notice is owed no more
+            return not [d for d in await world.pending(thread) if notices.told_choice(d.kind) is not None]
+
+        assert await _eventually(told), _logs(world)
+        await asyncio.sleep(2.0)  # two more passes: nothing is sent again
         posts = _texts(fake, thread, f"{taken} {slow.name}")
         assert len(posts) == 1 and f"<@{slow.id}>" in posts[0].content
         assert len(_texts(fake, dm, "/game rejoin")) == 1
-        assert world.posted_by(dm)[-1] == "second"
