@@ -374,3 +374,29 @@ async def test_a_rejoin_dm_refused_with_a_503_is_sent_again(tmp_path: Path) -> N
         assert await fake.wait_until(lambda: bool(held.caught), STEP)
         await world.advance(LEASE + 60)  # past any lease: a notice still owed is sent again
         assert await fake.wait_until(lambda: bool(_texts(fake, dm, rejoin)), 15), _logs(world)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason=(
+    "product bug: cogs/keeper.py TurnKeeper._instead_by_dm swallows every POST_ERRORS per voter, "
+    "transient ones too, and deliver() then confirms the vote_opened notice: a 503 on a voter's DM "
+    "(the thread refuses the bot) means that voter is never asked, and the vote is decided 24 h later"
+))
+async def test_a_vote_dm_refused_with_a_503_is_sent_again(tmp_path: Path) -> None:
+    """Not a kill: the bot lost Send Messages in the game's thread, so the vote goes to the other
+    player by DM (tests/e2e/test_bot_reminders.py), and Discord answers that DM with a 503."""
+    from tests.fakediscord.models import SEND_MESSAGES_IN_THREADS
+
+    held = Held(lambda channel, payload: channel.is_dm and "has run out" in str(payload.get("content")))
+    async with club(tmp_path, held) as world:
+        fake = world.fake
+        await world.start("first")
+        _, slow = await world.new_game()
+        other = world.alice if slow is world.bob else world.bob
+        dm = fake.dm_channel(other)
+        await fake.set_channel_permissions(world.channel, fake.bot, deny=SEND_MESSAGES_IN_THREADS)
+        held.release()  # the held DM is refused at once: a 503
+        await world.advance(BANK + 60)
+        assert await fake.wait_until(lambda: bool(held.caught), STEP), _logs(world)
+        await world.advance(LEASE + 60)  # past any lease: a notice still owed is sent again
+        assert await fake.wait_until(lambda: bool(_texts(fake, dm, "has run out")), 15), _logs(world)
