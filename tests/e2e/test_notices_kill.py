@@ -346,10 +346,6 @@ async def test_a_takeover_post_in_flight_when_the_bot_is_killed_is_posted_with_i
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason=(
-    "product bug: cogs/keeper.py TurnKeeper._tell_taken_over swallows every POST_ERRORS, transient "
-    "ones too, and deliver() then confirms the told:bot notice: a 503 on the rejoin DM loses it for good"
-))
 async def test_a_rejoin_dm_refused_with_a_503_is_sent_again(tmp_path: Path) -> None:
     """Not a kill: Discord answers the rejoin DM with a passing 503 (discord.py does not retry a
     503 itself). The issue asks for notices that are "retried, at worst sent twice, never
@@ -377,11 +373,6 @@ async def test_a_rejoin_dm_refused_with_a_503_is_sent_again(tmp_path: Path) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason=(
-    "product bug: cogs/keeper.py TurnKeeper._instead_by_dm swallows every POST_ERRORS per voter, "
-    "transient ones too, and deliver() then confirms the vote_opened notice: a 503 on a voter's DM "
-    "(the thread refuses the bot) means that voter is never asked, and the vote is decided 24 h later"
-))
 async def test_a_vote_dm_refused_with_a_503_is_sent_again(tmp_path: Path) -> None:
     """Not a kill: the bot lost Send Messages in the game's thread, so the vote goes to the other
     player by DM (tests/e2e/test_bot_reminders.py), and Discord answers that DM with a 503."""
