@@ -418,7 +418,10 @@ class Console:
     def say_unknown(self, word: str) -> None:
         """"Unknown command" with the nearest command (a typo's likely intent) and all of them."""
         commands = [c for c in self.commands() if c.isalpha()]
-        near = difflib.get_close_matches(word, [*commands, "move"], n=1, cutoff=0.6)
+        # The same letters in another order is a slip of the fingers ("stauts" → status), nearer
+        # than a word that merely shares more letters ("stats").
+        swapped = [c for c in commands if c != word and sorted(c) == sorted(word.casefold())]
+        near = swapped[:1] or difflib.get_close_matches(word, [*commands, "move"], n=1, cutoff=0.6)
         if near:
             self.say(f"  ✗ {self.t('unknown_command_near', word=word, command=near[0])}")
         else:

@@ -466,7 +466,7 @@ the nearest command); text in the game's notation gets the game's own reason why
     # ---- separators -----------------------------------------------------------------------------
     "note_cleared": {"en": "Your note on this game is deleted.", "zh-TW": "已刪除你在這局的筆記。", "zh-CN": "已删除你在这局的笔记。"},
     "note_none": {"en": "You keep no note on this game: note TEXT writes one (only you see it).", "zh-TW": "你在這局沒有筆記:note TEXT 可寫一則(只有你看得到)。", "zh-CN": "你在这局没有笔记:note TEXT 可写一则(只有你看得到)。"},
-    "replay_usage": {"en": "replay [slow|normal|fast]", "zh-TW": "replay [slow|normal|fast]", "zh-CN": "replay [slow|normal|fast]"},
+    "replay_usage": {"en": "Write: replay [slow|normal|fast]", "zh-TW": "請輸入:replay [slow|normal|fast]", "zh-CN": "请输入:replay [slow|normal|fast]"},
     "replay_written": {"en": "Replay ({turns} turns): {path}", "zh-TW": "重播({turns} 步):{path}", "zh-CN": "重播({turns} 步):{path}"},
     "stats_usage": {"en": "stats [GAME], GAME one of: {games}", "zh-TW": "stats [GAME],GAME 為:{games}", "zh-CN": "stats [GAME],GAME 为:{games}"},
     "stats_none": {"en": "{name} has no finished games yet.", "zh-TW": "{name} 還沒有結束的對局。", "zh-CN": "{name} 还没有结束的对局。"},

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 STATS_UI: dict[str, dict[str, str]] = {
-    "stats_title": {"en": "**{name}** — {what}", "zh-TW": "**{name}** — {what}", "zh-CN": "**{name}** — {what}"},
+    "stats_title": {"en": "**{name}** — {what}", "zh-TW": "**{name}** 的統計 — {what}", "zh-CN": "**{name}** 的统计 — {what}"},
     "stats_all_games": {"en": "all games", "zh-TW": "所有遊戲", "zh-CN": "所有游戏"},
     "stats_rating": {
         "en": "Rating {conservative} (skill {mu} ± {sigma}, {games} rated games){rank}",
@@ -86,8 +86,8 @@ STATS_UI: dict[str, dict[str, str]] = {
     "rating_lines": {"en": "**Ratings**", "zh-TW": "**積分**", "zh-CN": "**积分**"},
     "rating_change": {
         "en": "{name}: {before} → {after} ({delta})",
-        "zh-TW": "{name}:{before} → {after}({delta})",
-        "zh-CN": "{name}:{before} → {after}({delta})",
+        "zh-TW": "{name}:積分 {before} → {after}({delta})",
+        "zh-CN": "{name}:积分 {before} → {after}({delta})",
     },
     "stats_set": {
         "en": "Your statistics are now {state}.",
