@@ -115,6 +115,9 @@ class Search:
         self.iterations = 0
         self.baseline: list[float] | None = None
         self.deadline: float | None = None
+        self.clock: Callable[[], float] = CLOCK
+        """The clock the deadline was measured on: every later comparison must read the same one
+        (a CPU-clock deadline compared with the wall clock looks long passed)."""
 
     def value(self, state: Any) -> list[float]:
         """``estimate`` of ``state``, measured from the decision's own estimate in solo games."""
@@ -147,7 +150,7 @@ class Search:
         visits than the iterations left could give one of them (``decided``): the answer, the most
         visited move, can no longer change, so the rest of the budget would be spent for nothing.
         With a fixed iteration count this gives exactly the move the full count would give."""
-        clock = CLOCK
+        clock = self.clock = CLOCK
         start = started if started is not None else clock()
         deadline = None if iterations is not None else start + (1.0 - MARGIN) * (seconds or 0.0)
         self.deadline = deadline
@@ -241,7 +244,7 @@ class Search:
         game = self.game
         for action in legal:
             if action not in node.priors:
-                if self.deadline is not None and node.priors and time.perf_counter() >= self.deadline:
+                if self.deadline is not None and node.priors and self.clock() >= self.deadline:
                     return
                 after, _ = game.apply(state, mover, action)
                 node.priors[action] = self.value(after)
