@@ -14,10 +14,10 @@ from typing import Any
 import rules
 from ai import greedy
 from ai import search as _search
-from ai.levels import DEFAULT_LEVEL, LEVELS, seconds_for
+from ai.levels import DEFAULT_LEVEL, LEVELS, ceiling_for, iterations_for, seconds_for
 from ai.search import Search
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose", "greedy", "has_sampler", "seconds_for"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "ceiling_for", "choose", "greedy", "has_sampler", "iterations_for", "seconds_for"]
 
 
 def has_sampler(game: str) -> bool:
@@ -36,8 +36,10 @@ def choose(
 ) -> str:
     """One legal action for ``seat``, given only ``rules.get(game).view(state, seat)``.
 
-    With ``iterations`` set the search runs exactly that many iterations and the answer depends
-    only on the arguments; otherwise it searches for ``seconds`` (1 s when both are None).
+    With ``iterations`` set (and ``seconds`` None) the search runs exactly that many iterations and
+    the answer depends only on the arguments; with ``seconds`` only it searches for that long (1 s
+    when both are None); with both it stops at whichever comes first (a level's iteration target
+    under its wall-clock ceiling, ``ai.levels``).
     Raises ``ValueError`` when ``seat`` has no decision in ``view``.
     """
     started = _search.CLOCK()

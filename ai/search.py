@@ -141,7 +141,8 @@ class Search:
         legal: list[str] | None = None,
         started: float | None = None,
     ) -> None:
-        """Search for ``iterations`` iterations, or until ``seconds`` after ``started`` (default now).
+        """Search for ``iterations`` iterations, or until ``seconds`` after ``started`` (default now),
+        whichever comes first when both are given (a level: an iteration target under a ceiling).
 
         A timed search stops early enough that the next iteration, estimated from the slowest
         recent one, would not overrun the budget: the level's time is a promise to the player.
@@ -152,7 +153,7 @@ class Search:
         With a fixed iteration count this gives exactly the move the full count would give."""
         clock = self.clock = CLOCK
         start = started if started is not None else clock()
-        deadline = None if iterations is not None else start + (1.0 - MARGIN) * (seconds or 0.0)
+        deadline = None if seconds is None else start + (1.0 - MARGIN) * seconds
         self.deadline = deadline
         done = 0
         slowest = 0.0
@@ -164,12 +165,13 @@ class Search:
             if deadline is not None and done > 0 and now + slowest >= deadline:
                 break
             if done and done % CHECK_EVERY == 0:
+                left = float("inf")
                 if iterations is not None:
-                    left: float = iterations - done
-                else:
+                    left = float(iterations - done)
+                if deadline is not None:
                     # the pace of the last few iterations, doubled: the first ones value the root's
                     # moves and are slow, so the pace since the start would promise too few
-                    left = 2.0 * ((deadline if deadline is not None else now) - now) * CHECK_EVERY / max(now - checked, 1e-9)
+                    left = min(left, 2.0 * (deadline - now) * CHECK_EVERY / max(now - checked, 1e-9))
                     checked = now
                 if self.decided(left):
                     break
