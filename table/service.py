@@ -10,6 +10,7 @@ check of ``storage.commit_moves`` across processes: no move is lost or applied t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import logging
@@ -35,7 +36,7 @@ from storage import (
 )
 from storage import ratings as rating_rule
 from storage.records import RatingChange
-from table import announce, bots, observability, reveal, seating, stamps, thinkers, timer
+from table import announce, autoplay, bots, observability, reveal, seating, stamps, thinkers, timer
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
@@ -634,7 +635,7 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
                 lobby = [s.user_id for s in seats]
                 first.append(NewAction(seating.SEATING, seating.action_text(order), None, [seating.event(order, lobby)]))
                 seats = [dataclasses.replace(seats[j], seat=i) for i, j in enumerate(order)]
-            state, actions, events = await self._run_automatic(game, row.seed, 0, state, seats, first)
+            state, actions, events = await self._run_automatic(game, row.seed, 0, state, seats, first, row=row)
             status = "finished" if game.is_over(state) else "active"
             clock = await self._settle(row, seats, [], game.to_act(state))
             version = await self.db.commit_moves(
@@ -672,12 +673,16 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         seats: list[SeatRow],
         actions: list[NewAction] | None = None,
         absent: set[int] | None = None,
+        row: GameRow | None = None,
     ) -> tuple[Any, list[NewAction], list[Event]]:
         """Resolve chance steps and play bot seats until a human must act or the game ends; log
         each outcome and each bot decision. A bot gets only its seat's view (``table.bots``).
 
         ``absent`` collects the seats that were not to act at some point on the way (from ``state``
-        on): one that is to act again at the end began a new turn within this commit."""
+        on): one that is to act again at the end began a new turn within this commit.
+
+        ``row`` (the game as read under its lock): bots think with the lock let go and raise
+        ``autoplay.Stale`` if the game changed meanwhile (``table.autoplay``)."""
         actions = actions if actions is not None else []
         events = [e for a in actions for e in a.events]
         robots = {s.seat: s for s in seats if s.is_bot}
@@ -696,7 +701,8 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             if bot is None:
                 return state, actions, events
             view = game.view(state, bot)
-            action = await self.thinkers.choose(game.name, view, bot, level=robots[bot].bot_level, seed=position)
+            thinking = self.thinkers.choose(game.name, view, bot, level=robots[bot].bot_level, seed=position)
+            action = await (autoplay.think_unlocked(self.lock(row.id), self.db, row.id, row.version, thinking) if row else thinking)
             state, new_events = game.apply(state, bot, action)
             actions.append(NewAction(bot, action, None, new_events))
             events.extend(new_events)
@@ -704,6 +710,25 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
 
     @saves
     async def act(
+        self,
+        *,
+        channel_id: str,
+        user: User,
+        action: str,
+        expected_version: int | None = None,
+        game_id: int | None = None,
+        seen_at: float | None = None,
+    ) -> Result:
+        """``_act``, recomputed when the game changed while a bot thought about its reply
+        (``table.autoplay``); "busy" if it keeps changing."""
+        for _ in range(autoplay.RETRIES - 1):
+            with contextlib.suppress(autoplay.Stale):
+                return await self._act(channel_id=channel_id, user=user, action=action,
+                                       expected_version=expected_version, game_id=game_id, seen_at=seen_at)
+        return await self._act(channel_id=channel_id, user=user, action=action,
+                               expected_version=expected_version, game_id=game_id, seen_at=seen_at)
+
+    async def _act(
         self,
         *,
         channel_id: str,
@@ -745,7 +770,7 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             seq = await self._next_seq(row.id)
             first = [NewAction(seat, text, user.id, events)]
             absent: set[int] = set()
-            state, actions, all_events = await self._run_automatic(game, row.seed, seq, state, seats, first, absent)
+            state, actions, all_events = await self._run_automatic(game, row.seed, seq, state, seats, first, absent, row=row)
             status = "finished" if game.is_over(state) else "active"
             clock = await self._settle(row, seats, acting, game.to_act(state), restarted=absent)
             snapshot = game.dumps(state)
@@ -915,7 +940,7 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             state = self._state(row)
             seq = await self._next_seq(row.id)
             absent: set[int] = set()
-            state, actions, events = await self._run_automatic(game, row.seed, seq, state, seats, None, absent)
+            state, actions, events = await self._run_automatic(game, row.seed, seq, state, seats, None, absent, row=row)
             try:
                 if actions:
                     before = game.to_act(self._state(row))
