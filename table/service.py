@@ -40,6 +40,7 @@ from table import announce, autoplay, bots, observability, reveal, seating, stam
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
+from table.hints import HintCalls
 from table.holders import Holders
 from table.me import AWAY_END, PlayerCalls
 from table.messages import TableError, listing, message, refusal
@@ -259,7 +260,7 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls, ReplayCalls):
+class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls, ReplayCalls, HintCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(
