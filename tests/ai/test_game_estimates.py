@@ -1,0 +1,74 @@
+"""Evaluations that know each game (issue 26), on hand-built positions."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import ai
+import rules
+from ai.evaluate import estimate
+from rules.tuscany.state import colour_of, lay
+from tests.ai.positions import positions
+
+TUSCANY = rules.get("tuscany")
+
+
+def settle(game: rules.Game, state: Any) -> Any:
+    """Resolve chance steps with their first outcome (a reproducible continuation)."""
+    while game.to_act(state) == [rules.CHANCE]:
+        state, _ = game.apply(state, rules.CHANCE, game.chance_outcomes(state)[0][0])
+    return state
+
+
+def three_area_nearly_done() -> tuple[Any, int, str]:
+    """A Tuscany main action where the seat to act holds a village tile and two workers, and two
+    of the three spaces of a village area of its estate are covered: (state, seat, the space)."""
+    for state in positions(TUSCANY, 2, seed=5, every=1):
+        if state["phase"] != "play" or state["turn"] is None or state["turn"]["stage"] != "main":
+            continue
+        seat = TUSCANY.to_act(state)[0]
+        if "draw" not in TUSCANY.legal_actions(state, seat):
+            continue
+        p = state["ps"][seat]
+        layout = lay(state, seat)
+        for spaces in layout.areas.values():
+            colour = layout.colour[spaces[0]]
+            if len(spaces) != 3 or colour != "V" or any(sp in p["cov"] for sp in spaces):
+                continue
+            tiles = [code for code in p["pool"] if colour_of(code) == "V"]
+            if len(tiles) < 3 or len(p["store"]) >= 1:
+                continue
+            built = copy.deepcopy(state)
+            q = built["ps"][seat]
+            for sp, code in zip(spaces[:2], tiles[:2], strict=True):
+                q["cov"][sp] = code
+                q["pool"].remove(code)
+                q["stacks"][-1] -= 1
+            q["pool"].remove(tiles[2])
+            q["stacks"][-1] -= 1
+            q["store"] = [tiles[2]]
+            q["workers"] = 2
+            return built, seat, spaces[2]
+    raise AssertionError("no position with an empty village area of three")
+
+
+def test_tuscany_prefers_completing_a_three_area_over_drawing() -> None:
+    state, seat, space = three_area_nearly_done()
+    tile = state["ps"][seat]["store"][0]
+    place = f"place {tile}@{space} using wk+wk"
+    legal = TUSCANY.legal_actions(state, seat)
+    assert place in legal and "draw" in legal
+    placed = settle(TUSCANY, TUSCANY.apply(state, seat, place)[0])
+    drawn = settle(TUSCANY, TUSCANY.apply(state, seat, "draw")[0])
+    assert estimate(TUSCANY, placed, 2)[seat] > estimate(TUSCANY, drawn, 2)[seat] + 0.05
+    # and the search, with a fixed budget, places rather than draws
+    chosen = ai.choose("tuscany", TUSCANY.view(state, seat), seat, iterations=150, seed=1)
+    assert chosen.startswith("place "), chosen
+
+
+def test_tuscany_values_green_by_the_scorings_still_to_come() -> None:
+    state, seat, _ = three_area_nearly_done()
+    richer = copy.deepcopy(state)
+    richer["ps"][seat]["green"] += 3
+    assert estimate(TUSCANY, richer, 2)[seat] > estimate(TUSCANY, state, 2)[seat]
