@@ -30,7 +30,7 @@ def choose(
     view: dict[str, Any],
     seat: int,
     *,
-    seconds: float | None = 1.0,
+    seconds: float | None = None,
     iterations: int | None = None,
     seed: int = 0,
 ) -> str:

@@ -22,6 +22,7 @@ from rules.burgundy_cards.scoring import breakdown
 from rules.fixer.engine import region_sides, totals, two_sided
 from rules.fixer.layout import MARKERS_PER_REGION
 from rules.torres.board import castles
+from rules.torres.data import AP_PER_TURN
 from rules.torres.data import PHASES as TORRES_PHASES
 from rules.torres.scoring import castle_points, king_bonus
 from rules.tuscany.data import AREA_POINTS, CARDS_PER_RED, ROUNDS, STACK_SIZE
@@ -175,13 +176,31 @@ def _burgundy_projection(state: Any) -> list[float]:
     return out
 
 
+TORRES_AP_POINTS = 1.0
+"""Points one unspent action point of the seat in its turn is worth: at least what ``score`` (1 AP:
+one step on the score track) turns it into, so ending a turn with points left is a visible loss."""
+
+
 def _torres_estimate(state: Any) -> list[float]:
-    """Torres: the projection, plus half the King's bonus a seat would get if the phase ended now."""
+    """Torres: the projection, plus half the King's bonus a seat would get if the phase ended now,
+    plus the action points each seat has still to spend this round (lost if a turn ends early)."""
     base = _torres_projection(state)
     cs = castles(state["h"])
     phase = state["phase"]
     for seat in range(len(state["ps"])):
         base[seat] += 0.5 * king_bonus(state["h"], state["fig"], cs, state["king"], seat, phase)
+    turn = state.get("t")
+    if state.get("stage") == "turn" and isinstance(turn, dict):
+        # This round's action points still to spend: the seat in its turn has what it has left, a
+        # seat yet to play this round a full turn's, a seat done none. Later rounds give every seat
+        # the same and cancel out of the margins. Ending a turn early so loses exactly what it wastes.
+        n = len(base)
+        for seat in range(n):
+            position = (seat - state["start"]) % n
+            if position == state["idx"]:
+                base[seat] += TORRES_AP_POINTS * turn.get("ap", 0)
+            elif position > state["idx"]:
+                base[seat] += TORRES_AP_POINTS * AP_PER_TURN
     return base
 
 
@@ -354,8 +373,21 @@ def estimate(game: Game, state: Any, seats: int, baseline: list[float] | None = 
     return _squash(game.name, scores, seats)
 
 
+LEAD_SHARE: dict[str, float] = {"torres": 0.15, "burgundy": 0.15, "tuscany": 0.1}
+"""Share of the search's value given to a wider margin (``LEAD_WIDTH`` scales), per game.
+
+Why: the squashed margin is nearly flat once a seat leads by a few scales (0.955-0.971 for every
+Burgundy move with a lead; 1.0 for every Torres move), so wasting workers on back-and-forth die
+adjustments or ending a turn with action points left cost nothing the search could see, and the
+choice among such moves was noise. A small share of a much wider squash keeps a lead's points
+worth something without making the search play for points instead of the win."""
+
+LEAD_WIDTH = 5.0
+
+
 def _squash(name: str, scores: list[float], seats: int) -> list[float]:
     scale = SCALE.get(name, 10.0)
+    share = LEAD_SHARE.get(name, 0.0)
     out = []
     for seat in range(seats):
         if seat >= len(scores):
@@ -365,5 +397,9 @@ def _squash(name: str, scores: list[float], seats: int) -> list[float]:
         if not rivals:
             out.append(0.5 + 0.5 * math.tanh(scores[seat] / (3 * scale)))
             continue
-        out.append(0.5 + 0.5 * math.tanh((scores[seat] - max(rivals)) / scale))
+        margin = scores[seat] - max(rivals)
+        value = 0.5 + 0.5 * math.tanh(margin / scale)
+        if share:
+            value = (1.0 - share) * value + share * (0.5 + 0.5 * math.tanh(margin / (LEAD_WIDTH * scale)))
+        out.append(value)
     return out
