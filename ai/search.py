@@ -52,6 +52,16 @@ the strength benchmark swaps in ``time.process_time`` so a decision gets the sam
 however loaded the machine is, and its results do not depend on what else ran beside it."""
 
 
+NOISE = 1.0
+"""Root moves whose visits are within ``NOISE * sqrt(leader's visits)`` of the leader's count as
+equally visited (``best``)."""
+
+
+def noise(visits: float) -> float:
+    """The visit band within which two root moves count as equally visited."""
+    return NOISE * math.sqrt(max(0.0, visits))
+
+
 def index(rng: random.Random, size: int) -> int:
     """A uniform index below ``size`` from ``random()`` alone (stable across Python versions)."""
     return min(size - 1, int(rng.random() * size))
@@ -190,18 +200,28 @@ class Search:
         if not counts:
             return False
         runner_up = counts[1] if len(counts) > 1 else 0
-        return counts[0] - runner_up > left
+        # ``best`` weighs every move within ``noise`` visits of the leader: the lead must also
+        # outgrow the noise band the leader could have at the end
+        return counts[0] - runner_up > left + noise(counts[0] + left)
 
     def best(self, legal: list[str]) -> str:
-        """The most visited root move (ties: the better mean, then the better prior, then notation order)."""
-        scored = []
+        """The move the search values most among the most visited ones.
+
+        Visits are the robust choice, but when the leading moves' visits are within noise
+        (``noise``: the search could not tell them apart; typical when every move looks won or
+        lost) the most visited one is an accident of exploration. Among those, the better mean
+        wins, then the better one-ply prior (exact: a wasted worker or action point shows there
+        even when rollouts cannot see it), then more visits, then notation order."""
+        rows = []
         for action in legal:
             child = self.root.children.get((self.seat, action))
             visits = child.visits if child else 0
             mean = child.mean(self.seat) if child else 0.0
             prior = self.root.priors.get(action)
-            scored.append((-visits, -mean, -(prior[self.seat] if prior else 0.0), action))
-        return min(scored)[3]
+            rows.append((visits, mean, prior[self.seat] if prior else 0.0, action))
+        top = max(r[0] for r in rows)
+        close = [r for r in rows if r[0] > 0 and r[0] >= top - noise(top)] or rows
+        return min(close, key=lambda r: (-r[1], -r[2], -r[0], r[3]))[3]
 
     # ---- one iteration ------------------------------------------------------------------------
     def iterate(self) -> None:
