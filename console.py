@@ -13,14 +13,21 @@ locale, so the whole session reads in one language.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
+import difflib
+import functools
+import hashlib
 import logging
 import os
+import random
 import re
 import sys
+import threading
+import uuid
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import console_texts
 import render
@@ -33,13 +40,15 @@ from table import bots, timer
 from table import scheduler as due
 from table import solo as solo_play
 from table.messages import TableError, message
+from table.options import split_options
 from table.service import Result, TableService, User, as_typed
 
 log = logging.getLogger("postern.console")
 
 CHANNEL = "local-console"
 GAME_TIME_NOTE = "game-time-skipped"
-"""The note holding the seconds of game time `wait` has skipped, over all sessions."""
+"""Where earlier versions kept the seconds of game time `wait` skipped (read once, see
+``load_game_time``; game time is now kept in the database, ``table.clock``)."""
 LOCAL_PREFIX = "local:"
 """The user ids of the console's players (``local:<name>``), as Discord's are snowflakes."""
 SERVER = "local-server"
@@ -74,9 +83,6 @@ class Console:
         """The durable scheduler, run as the bot's keeper runs it: after `wait` and before each
         command, so reminders, a seat whose time ran out (its vote) and an away that ended happen
         here too."""
-        self.clock_note: Path | None = None
-        """Where game time skipped with `wait` is kept (``GAME_TIME_NOTE``), so a restart does not
-        move every timer back."""
         self.out = out
         self.image_dir = image_dir
         self.locale = locale
@@ -89,6 +95,8 @@ class Console:
         """Who made the last decision at this console: ``undo`` takes back theirs."""
         self.page = 0
         self.labels: Callable[[str], str] = str
+        self.pruned: set[str] = set()
+        """Games (``<game>-<id>``) whose per-move pictures from earlier consoles were removed."""
 
     def say(self, text: str = "") -> None:
         print(as_typed_here(text), file=self.out, flush=True)
@@ -116,11 +124,33 @@ class Console:
         return self.t("table_line", title=self.title(result.game), id=result.game_id, status=status, names=names)
 
     # ---- output ---------------------------------------------------------------------------------
+    async def in_my_language(self, result: Result) -> Result:
+        """``result`` with the words the table made in its own language (a bot's name "Bot
+        (normal)", the clocks and away notes drawn on the board) redone in the console's.
+
+        The table keeps the language it was opened in; after ``language`` the console reads in
+        another, and ``status`` and the board pictures still named bots in the old one."""
+        if result.locale == self.locale:
+            return result
+        seats = await self.table.db.seats(result.game_id)
+        if len(seats) != len(result.names):  # not this table's lineup: leave it as it was
+            return result
+        names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], self.locale)
+        view = result.view
+        if view is not None:
+            view = {**view, "names": names, "locale": self.locale}
+            if "clocks" in view:
+                view["clocks"] = result.clocks(self.locale)
+            if "away" in view:
+                view["away"] = result.away_texts(self.locale)
+        return dataclasses.replace(result, names=names, view=view, locale=self.locale)
+
     async def show(self, result: Result) -> None:
+        result = await self.in_my_language(result)
         for line in result.lines(self.locale):
             self.say(f"  • {line}")
         if result.view is not None:
-            path = await self.save_image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
+            path = await self.save_image(result.game, result.view, board_stem(result.game, result.game_id))
             self.say(f"  {self.t('board_image', path=path)}")
         if result.finished:
             self.say(f"  {self.t('game_over')}")
@@ -137,8 +167,8 @@ class Console:
         user = self._user_of(human) if human is not None else None
         if user is None:
             return
-        _, private, _ = await self.table.hand(channel_id=CHANNEL, user=user)
-        path = await self.save_image(result.game, private, f"{result.game}-{result.game_id}-hand-v{result.version}")
+        _, private, _ = await self.table.hand(channel_id=CHANNEL, user=user, reader=self.locale)
+        path = await self.save_image(result.game, private, hand_stem(result.game, result.game_id, user))
         self.say(f"  {self.t('hand_image', path=path)}")
 
     def say_board(self, game: str, view: dict) -> None:
@@ -156,13 +186,36 @@ class Console:
             self.say(f"    {line.replace('**', '')}")
 
     async def save_image(self, game: str, view: dict, stem: str) -> Path:
+        """Draw ``view`` into ``<image_dir>/<stem>.png``, replacing the picture drawn before.
+
+        One file per game's board and per player's hand (``board_stem``, ``hand_stem``): a
+        picture per move piled up hundreds of files an evening, and only the latest is worth
+        opening. The new picture is written beside the old one and renamed over it, so a viewer
+        that reloads the file never reads half an image."""
         # One reader at this terminal: every picture in the session's language (`language`
         # switches it), as Discord draws a private reply in its reader's.
         data = await render_pool.shared().draw(game, {**view, "locale": self.locale})
         self.image_dir.mkdir(parents=True, exist_ok=True)
         path = self.image_dir / f"{stem}.png"
-        path.write_bytes(data)
+        partial = path.with_name(f".{path.name}.partial")
+        partial.write_bytes(data)
+        os.replace(partial, path)
+        self.prune_numbered(game, stem)
         return path
+
+    def prune_numbered(self, game: str, stem: str) -> None:
+        """Remove the pictures earlier consoles wrote for this game, one per move
+        (``fixer-1-v12.png``, ``fixer-1-hand-v12.png``): the file just written replaces them all.
+        Only names of exactly that form are touched, once per game and session."""
+        prefix = stem.split("-board")[0].split("-hand-")[0]  # "<game>-<id>"
+        if prefix in self.pruned or not prefix.startswith(f"{game}-"):
+            return
+        self.pruned.add(prefix)
+        numbered = re.compile(rf"{re.escape(prefix)}-(hand-)?v[0-9]+\.png")
+        for old in self.image_dir.glob(f"{prefix}-*v*.png"):
+            if numbered.fullmatch(old.name):
+                with contextlib.suppress(OSError):  # already gone, or not ours to remove: keep playing
+                    old.unlink()
 
     async def prompt_moves(self, result: Result, stay: bool = False) -> None:
         """List the moves of whoever must act here and become them; with ``stay`` (after ``as``,
@@ -170,6 +223,7 @@ class Console:
         acting = [s for s in result.to_act if 0 <= s < len(result.user_ids)]
         if not acting or result.status != "active":
             return
+        result = await self.in_my_language(result)
         local = [u for s in acting if (u := self._user_of(result.user_ids[s])) is not None]
         mover = next((u for u in local if u.id == self.current.id), None) or (local[0] if local and not stay else None)
         if mover is None:
@@ -253,28 +307,20 @@ class Console:
         return True
 
     async def load_game_time(self, db_path: str) -> None:
-        """Game time skipped with `wait` in earlier sessions (a note in the database, or a file
-        beside an SQLite one, as the bot keeps its command-sync note)."""
+        """Run on the game time kept in the database (``table.clock.keep``). A database whose game
+        time was kept the old way (the seconds `wait` skipped, in a note or a file beside an SQLite
+        one) starts its kept game time with them, once."""
         db = self.table.db
-        if not db.keeps_notes:
-            self.clock_note = Path(f"{db_path}.{GAME_TIME_NOTE}")
-        try:
-            text = await db.read_note(GAME_TIME_NOTE) if db.keeps_notes else self.clock_note.read_text()  # type: ignore[union-attr]
-            skipped = float(text or 0)
-        except (OSError, ValueError):
-            return
-        if skipped > 0:
-            self.table.clock.advance(skipped)
-
-    async def save_game_time(self) -> None:
-        skipped = float(getattr(self.table.clock, "skipped", 0.0))
-        try:
-            if self.table.db.keeps_notes:
-                await self.table.db.write_note(GAME_TIME_NOTE, repr(skipped))
-            elif self.clock_note is not None:
-                self.clock_note.write_text(repr(skipped))
-        except OSError as err:  # the wait still applies to this session
-            self.say(f"  ✗ {self.t('game_time_not_saved', error=err)}")
+        if await db.game_clock() is None:
+            try:
+                note = Path(f"{db_path}.{GAME_TIME_NOTE}")
+                text = await db.read_note(GAME_TIME_NOTE) if db.keeps_notes else note.read_text()
+                skipped = float(text or 0)
+            except (OSError, ValueError):
+                skipped = 0.0
+            if skipped > 0:
+                self.table.clock.advance(skipped)
+        await self.table.keep_time()
 
     def remember_seated(self, result: Result) -> None:
         """Know again the local players seated at ``result``'s table: after a restart the console
@@ -336,6 +382,9 @@ class Console:
                     return True
                 await self.move(self.numbered[index])
                 return True
+            if cmd != "move" and await self.unknown_word(cmd, legal):
+                self.say_unknown(cmd)
+                return True
             await self.move(" ".join(args) if cmd == "move" and args and cmd not in notation else text)
         except TableError as err:
             self.say(f"  ✗ {err.text(self.locale)}")
@@ -344,6 +393,37 @@ class Console:
             key = "internal_saved" if storage.commits() > saved_before else "internal"
             self.say(f"  ✗ {message(key, self.locale, game_id=await self.latest_game_id())}")
         return True
+
+    async def unknown_word(self, word: str, legal: list[str]) -> bool:
+        """Whether a line starting with ``word`` (neither a command, a move number nor a listed
+        move) is a mistyped command rather than a move: a word of letters only that begins none
+        of the game's moves. Text in the game's notation ("R7@2", "keep", "tower z9") still goes
+        to the rules, whose refusal says what is wrong with the move."""
+        if not word.isalpha() or word in {a.split()[0].casefold() for a in legal if a.strip()}:
+            return False
+        row = await self.table.db.live_game(CHANNEL)
+        if row is None:
+            return True  # no game here: only a command can mean something
+        game = rules.get(row.game)
+        try:
+            options = split_options(game, row.options, row.capacity)[0]
+        except rules.IllegalAction:
+            options = {}
+        seated = len(await self.table.db.seats(row.id)) if row.status == "active" else row.capacity
+        players = min(max(seated, game.min_players), game.max_players)
+        # Options as stored (text), so any value can key the cache; the rules read text options.
+        key = tuple(sorted((str(k), str(v)) for k, v in options.items()))
+        return word not in notation_words(row.game, players, key)
+
+    def say_unknown(self, word: str) -> None:
+        """"Unknown command" with the nearest command (a typo's likely intent) and all of them."""
+        commands = [c for c in self.commands() if c.isalpha()]
+        near = difflib.get_close_matches(word, [*commands, "move"], n=1, cutoff=0.6)
+        if near:
+            self.say(f"  ✗ {self.t('unknown_command_near', word=word, command=near[0])}")
+        else:
+            self.say(f"  ✗ {self.t('unknown_command', word=word)}")
+        self.say(f"  {self.t('command_list', commands=self.joined(commands))}")
 
     async def latest_game_id(self) -> str:
         """The id of the console's latest game for an error report; "-" when it cannot be read."""
@@ -385,6 +465,10 @@ class Console:
             "mine": self.cmd_mine,
             "settings": self.cmd_settings,
             "language": self.cmd_language,
+            "since": self.cmd_since,
+            "note": self.cmd_note,
+            "replay": self.cmd_replay,
+            "stats": self.cmd_stats,
         }
 
     async def cmd_help(self, args: list[str]) -> bool:
@@ -528,8 +612,11 @@ class Console:
         if seconds is None:
             self.say(f"  {self.t('wait_usage')}")
             return True
-        self.table.clock.advance(seconds)
-        await self.save_game_time()
+        try:
+            await self.table.advance_time(seconds)
+        except storage.StorageError as err:  # kept for every process, or not at all: nothing moved
+            self.say(f"  ✗ {self.t('game_time_not_saved', error=err)}")
+            return True
         self.say(f"  {self.t('waited', duration=' '.join(args))}")
         await self.run_due()
         try:
@@ -642,8 +729,9 @@ class Console:
         return True
 
     async def cmd_hand(self, args: list[str]) -> bool:
-        result, private, legal = await self.table.hand(channel_id=CHANNEL, user=self.current)
-        path = await self.save_image(result.game, private, f"{result.game}-{result.game_id}-hand-{self.current.name}")
+        result, private, legal = await self.table.hand(channel_id=CHANNEL, user=self.current, reader=self.locale)
+        result = await self.in_my_language(result)
+        path = await self.save_image(result.game, private, hand_stem(result.game, result.game_id, self.current))
         self.say(f"  {self.t('private_image', path=path)}")
         self.say_board(result.game, private)
         if legal:
@@ -651,10 +739,10 @@ class Console:
         return True
 
     async def cmd_board(self, args: list[str]) -> bool:
-        result = await self.table.status(channel_id=CHANNEL)
+        result = await self.in_my_language(await self.table.status(channel_id=CHANNEL, reader=self.locale))
         self.say(f"  {self.table_line(result)}")
         if result.view is not None:
-            path = await self.save_image(result.game, result.view, f"{result.game}-{result.game_id}-v{result.version}")
+            path = await self.save_image(result.game, result.view, board_stem(result.game, result.game_id))
             self.say(f"  {self.t('board_image', path=path)}")
             self.say_board(result.game, result.view)
             if result.standings:
@@ -684,7 +772,7 @@ class Console:
 
     async def cmd_status(self, args: list[str]) -> bool:
         """The table, the caller's own score (only theirs) and, once over, the result and winner."""
-        result = await self.table.status(channel_id=CHANNEL)
+        result = await self.in_my_language(await self.table.status(channel_id=CHANNEL, reader=self.locale))
         self.say(f"  {self.table_line(result)}")
         if result.status == "active":
             waiting = self.joined([result.names[s] for s in result.to_act if 0 <= s < len(result.names)])
@@ -694,12 +782,80 @@ class Console:
             self.say(f"  ⏳ {line}")
         mine = await self.table.own_score(channel_id=CHANNEL, user=self.current)
         if mine is not None and not (result.finished and result.against_the_rules):
-            self.say(f"  {self.t('own_score', name=self.current.name, score=mine)}")
+            points = await self.own_points() if result.status == "active" else None
+            if points is not None and points != mine:  # the rules score a solo goal, the board shows points
+                self.say(f"  {self.t('own_score_goal', name=self.current.name, score=points, goal=mine)}")
+            else:
+                self.say(f"  {self.t('own_score', name=self.current.name, score=mine)}")
         if result.finished:  # the last move's lines (the game's verdict), then everyone's scores
             for line in result.lines(self.locale):
                 self.say(f"  • {line}")
         if result.standings:
             self.final_lines(result)
+        return True
+
+    async def own_points(self) -> int | None:
+        """The current player's points as their board shows them, where the view keeps points
+        apart from the rules' score: in Burgundy's solo game the score is the estate spaces filled
+        (the goal: all 37), so `status` said "your score: 5" beside a board showing 35 VP."""
+        try:
+            result, private, _ = await self.table.hand(channel_id=CHANNEL, user=self.current)
+        except TableError:  # not seated, or a bot holds the seat: no board of one's own
+            return None
+        return shown_points(private, result.user_ids.index(self.current.id))
+
+    async def cmd_since(self, args: list[str]) -> bool:
+        """What the others did since the current player's own last decision (``/log since:me``)."""
+        digest = await self.table.since(user_id=self.current.id, locale=self.locale, channel_id=CHANNEL)
+        for line in digest.full(self.locale):
+            self.say(f"  {line.replace('**', '')}")
+        return True
+
+    async def cmd_note(self, args: list[str]) -> bool:
+        """``note`` shows the current player's private note on this game, ``note TEXT`` keeps
+        TEXT, ``note clear`` deletes it (``/note``)."""
+        clear = args == ["clear"]
+        text = None if clear or not args else " ".join(args)
+        _, kept = await self.table.note(channel_id=CHANNEL, user=self.current, text=text, clear=clear)
+        if clear:
+            self.say(f"  {self.t('note_cleared')}")
+        elif kept is None:
+            self.say(f"  {self.t('note_none')}")
+        else:
+            self.say(f"  📝 {kept}")
+        return True
+
+    async def cmd_replay(self, args: list[str]) -> bool:
+        """The whole game as an animated GIF written beside the boards (``/replay``)."""
+        speed = args[0] if args else "normal"
+        if speed not in REPLAY_SPEEDS:
+            self.say(f"  ✗ {self.t('replay_usage')}")
+            return True
+        plan = await self.table.replay_plan(channel_id=CHANNEL, user=self.current, locale=self.locale)
+        data = await render_pool.shared().draw("replay", plan.view(REPLAY_SPEEDS[speed], REPLAY_LIMIT))
+        self.image_dir.mkdir(parents=True, exist_ok=True)
+        path = self.image_dir / f"{plan.game}-{plan.game_id}-replay.gif"
+        partial = path.with_name(f".{path.name}.partial")
+        partial.write_bytes(data)
+        os.replace(partial, path)
+        self.say(f"  {self.t('replay_written', path=path, turns=len(plan.frames))}")
+        return True
+
+    async def cmd_stats(self, args: list[str]) -> bool:
+        """The current player's statistics and rating (``/stats``): ``stats [GAME]``."""
+        game = args[0] if args else None
+        if game is not None and game not in rules.GAMES:
+            self.say(f"  ✗ {self.t('stats_usage', games=', '.join(rules.GAMES))}")
+            return True
+        found = await self.table.player_stats(self.current.id, self.current.name, game, None)
+        if not found.games:
+            self.say(f"  {self.t('stats_none', name=self.current.name)}")
+            return True
+        if found.rating is not None:
+            r = found.rating
+            self.say(f"  {self.t('stats_rating', value=f'{r.conservative:.1f}', mu=f'{r.mu:.1f}', sigma=f'{r.sigma:.1f}', games=r.games)}")
+        rate = f"{100 * (found.win_rate or 0):.0f} %"
+        self.say(f"  {self.t('stats_games', games=found.games, wins=found.wins, rate=rate, finished=found.finished)}")
         return True
 
     async def cmd_log(self, args: list[str]) -> bool:
@@ -728,12 +884,21 @@ class Console:
         return True
 
     async def move(self, action: str) -> None:
-        result = await self.table.act(channel_id=CHANNEL, user=self.current, action=action)
+        # Each typed line is one command: its own id, as a Discord interaction has (table.act).
+        result = await self.table.act(channel_id=CHANNEL, user=self.current, action=action, act_id=uuid.uuid4().hex)
         self.last_mover = self.current
         await self.show(result)
 
 
+REPLAY_SPEEDS = {"slow": 1.5, "normal": 0.8, "fast": 0.35}
+REPLAY_LIMIT = 9 * 1024 * 1024
+"""The console writes the same GIF the bot posts: within Discord's attachment limit."""
+
 SLASH_COMMANDS = {
+    "/log since:me": "since",
+    "/note": "note",
+    "/replay": "replay",
+    "/stats": "stats",
     "/game status": "status",
     "/game new": "new",
     "/game rejoin": "rejoin",
@@ -742,6 +907,8 @@ SLASH_COMMANDS = {
     "/rules": "rules",
     "/hand": "hand",
     "/settings": "settings",
+    "/game addbot": "addbot",
+    "/game abandon": "abandon",
 }
 """The Discord commands the table's words name, and what is typed for each here: a refusal that
 says "start one with /game new" would send a console player looking for a command they lack."""
@@ -751,9 +918,85 @@ SLASH_COMMAND = re.compile(
 """A command as a word of its own: never part of a path (an image folder under ``/rules/``)."""
 
 
+MOVE_COMMAND = re.compile(r"(?<![\w/.~-])/move (?=\S)")
+"""Discord's ``/move`` before a move's text (the rules help's "/move R7@2"): here a move is typed
+as it is written, so the command word is dropped rather than translated."""
+
+
 def as_typed_here(text: str) -> str:
-    """``text`` with each Discord command it names replaced by the console's own (`new`, …)."""
-    return SLASH_COMMAND.sub(lambda m: f"`{SLASH_COMMANDS[m.group(1)]}`", text) if "/" in text else text
+    """``text`` with each Discord command it names replaced by the console's own (`new`, …), and
+    "/move R7@2" written as the console takes it: "R7@2"."""
+    if "/" not in text:
+        return text
+    text = MOVE_COMMAND.sub("", text)
+    return SLASH_COMMAND.sub(lambda m: f"`{SLASH_COMMANDS[m.group(1)]}`", text)
+
+
+SAFE_NAME = re.compile(r"[^\w-]|^-")
+"""What may not stand in a file name made from a player's name: anything but letters, digits,
+``_`` and ``-`` (``/``, ``..``, ``\\``, spaces, control characters), and a leading ``-``."""
+MAX_STEM_NAME = 24
+
+
+def board_stem(game: str, game_id: int) -> str:
+    """The file name (without ``.png``) of a game's board: one per game, redrawn after each move."""
+    return f"{game}-{game_id}-board"
+
+
+def hand_stem(game: str, game_id: int, user: User) -> str:
+    """The file name (without ``.png``) of ``user``'s private view in a game: one per player.
+
+    A name never goes into a path as typed: ``a/b`` made the console write into a folder that
+    does not exist. Characters that are unsafe in a file name become ``_``, and a name changed that
+    way gets a short digest of the player's id, so ``a/b`` and ``a_b`` keep two files."""
+    name = user.name.casefold()
+    safe = SAFE_NAME.sub("_", name)[:MAX_STEM_NAME]
+    if safe != name:
+        safe += "-" + hashlib.sha256(user.id.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{game}-{game_id}-hand-{safe}"
+
+
+PLAYOUT_STEPS = 3000
+"""The longest random playout ``notation_words`` runs (every game ends well before)."""
+PLAYOUTS = 2
+"""How many seeded random playouts ``notation_words`` learns from."""
+
+
+@functools.cache
+def notation_words(game_name: str, players: int, options: tuple[tuple[str, str], ...] = ()) -> frozenset[str]:
+    """The words, in lower case, that a game's moves can begin with at a table of ``players``
+    with ``options`` (a variant adds its own, as FIXER's ``pass``), learned from the rules
+    themselves: seeded random playouts, noting the first word of every legal move on the way
+    (``take``, ``keep``, ``tower``…; "R7@2" is not a word). The console reads a line beginning
+    with any other word of letters as a mistyped command. Computed once per kind of table, on the
+    first such line (a fraction of a second)."""
+    game = rules.get(game_name)
+    words: set[str] = set()
+    for playout in range(PLAYOUTS):
+        pick = random.Random(f"notation:{game_name}:{players}:{playout}")
+        try:
+            state = game.new(players, dict(options))
+            for _ in range(PLAYOUT_STEPS):
+                acting = game.to_act(state)
+                if not acting:
+                    break
+                legal = game.legal_actions(state, acting[0])
+                if acting[0] != rules.CHANCE:
+                    words.update(a.split()[0].casefold() for a in legal if a.split())
+                state, _ = game.apply(state, acting[0], pick.choice(legal))
+        except Exception:  # a rules bug must not stop the console: what was learned still helps
+            log.exception("learning the notation of %s failed", game_name)
+    return frozenset(w for w in words if w.isalpha())
+
+
+def shown_points(view: dict[str, Any], seat: int) -> int | None:
+    """A seat's points as the board draws them, when the view keeps them beside the rules' score
+    (an estate's ``total_vp``); None when it shows none apart."""
+    estates = view.get("estates")
+    if not isinstance(estates, list) or not 0 <= seat < len(estates) or not isinstance(estates[seat], dict):
+        return None
+    points = estates[seat].get("total_vp")
+    return points if isinstance(points, int) and not isinstance(points, bool) else None
 
 
 def listed_move(text: str, legal: list[str]) -> str | None:
@@ -824,41 +1067,97 @@ def parse_duration(text: str) -> float | None:
     return float(total)
 
 
+async def read_line(stdin: TextIO) -> str:
+    """The next line typed ('' at end of input), read in a daemon thread.
+
+    Why not ``asyncio.to_thread``: its thread belongs to the loop's default executor, which
+    ``asyncio.run`` waits for on the way out, so after Ctrl-C the console sat blocked in
+    ``readline`` until Enter was pressed. A daemon thread is abandoned at exit instead."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[str] = loop.create_future()
+
+    def settle(line: str | None, error: BaseException | None) -> None:
+        if done.done():  # the read was given up (Ctrl-C): nobody waits for this line
+            return
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(line or "")
+
+    def work() -> None:
+        try:
+            line, error = stdin.readline(), None
+        except Exception as err:  # e.g. UnicodeDecodeError: the prompt reports it
+            line, error = None, err
+        with contextlib.suppress(RuntimeError):  # the loop closed while we waited: nothing to tell
+            loop.call_soon_threadsafe(settle, line, error)
+
+    threading.Thread(target=work, name="console-input", daemon=True).start()
+    return await done
+
+
+async def farewell(console: Console) -> None:
+    """The last words at ``quit``, Ctrl-D or Ctrl-C: the live game is saved (every move was
+    committed when it was shown), and running the console again resumes it."""
+    try:
+        row = await console.table.db.live_game(CHANNEL)
+    except Exception:  # leaving must not fail because the database did
+        row = None
+    if row is not None:
+        console.say(console.t("bye_saved", id=row.id))
+    else:
+        console.say(console.t("bye"))
+
+
 async def run(
     db_path: str, image_dir: str, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout, locale: str | None = None
 ) -> int:
-    """Play at the terminal until ``quit`` or end of input. ``locale`` (one of ``rules.LOCALES``) is
-    the console's starting language; None reads it from the environment (``starting_locale``)."""
+    """Play at the terminal until ``quit``, end of input (Ctrl-D) or Ctrl-C, which all leave at
+    once and say the game is saved. ``locale`` (one of ``rules.LOCALES``) is the console's starting
+    language; None reads it from the environment (``starting_locale``)."""
     async with Database(db_path) as db:
         console = Console(TableService(db), out, Path(image_dir), locale or starting_locale(os.environ))
-        await console.load_game_time(db_path)
-        given = os.environ.get(LANGUAGE_ENV, "")
-        if locale is None and given.strip() and parse_language(given) is None:
-            console.say(console.t("bad_env_language", given=given, language=LANGUAGE_NAMES[console.locale]))
-        console.say(console.t("greeting"))
-        folder = Path(image_dir).resolve()
-        console.say(console.t("games_and_images", games=console.joined(list(rules.GAMES)), folder=folder))
         try:
-            status = await console.table.status(channel_id=CHANNEL)
-            if status.status in ("lobby", "active"):
-                state = console.status_word(status.status)
-                console.say(console.t("resuming", id=status.game_id, game=console.title(status.game), status=state))
-                await console.remember_seated_in(status)
-                await console.run_due()  # what came due while the console was closed
-                if status.status == "active":
-                    await console.prompt_moves(await console.table.status(channel_id=CHANNEL))
-        except TableError:
-            pass
-        while True:
-            print("> ", end="", file=out, flush=True)
-            try:
-                line = await asyncio.to_thread(stdin.readline)
-            except UnicodeDecodeError:
-                console.say(f"  ✗ {console.t('bad_encoding')}")
-                continue
-            if not line:
-                console.say()
-                break
-            if not await console.handle(line):
-                break
+            await play(console, db_path, image_dir, stdin, env_language=locale is None)
+        except (asyncio.CancelledError, KeyboardInterrupt):
+            # Ctrl-C: ``asyncio.run`` cancels this task (a KeyboardInterrupt where no loop step
+            # was running). A move being made is either committed or rolled back by the
+            # database, so the game is saved either way; leave quietly, no traceback.
+            console.say()
+        await farewell(console)
     return 0
+
+
+async def play(console: Console, db_path: str, image_dir: str, stdin: TextIO, *, env_language: bool) -> None:
+    """The session: greet, resume the game here, then read command lines until one quits.
+    ``env_language``: the language came from the environment (a bad ``POSTERN_LANGUAGE`` is named)."""
+    await console.load_game_time(db_path)
+    given = os.environ.get(LANGUAGE_ENV, "")
+    if env_language and given.strip() and parse_language(given) is None:
+        console.say(console.t("bad_env_language", given=given, language=LANGUAGE_NAMES[console.locale]))
+    console.say(console.t("greeting"))
+    folder = Path(image_dir).resolve()
+    console.say(console.t("games_and_images", games=console.joined(list(rules.GAMES)), folder=folder))
+    try:
+        status = await console.table.status(channel_id=CHANNEL)
+        if status.status in ("lobby", "active"):
+            state = console.status_word(status.status)
+            console.say(console.t("resuming", id=status.game_id, game=console.title(status.game), status=state))
+            await console.remember_seated_in(status)
+            await console.run_due()  # what came due while the console was closed
+            if status.status == "active":
+                await console.prompt_moves(await console.table.status(channel_id=CHANNEL))
+    except TableError:
+        pass
+    while True:
+        print("> ", end="", file=console.out, flush=True)
+        try:
+            line = await read_line(stdin)
+        except UnicodeDecodeError:
+            console.say(f"  ✗ {console.t('bad_encoding')}")
+            continue
+        if not line:
+            console.say()
+            return
+        if not await console.handle(line):
+            return

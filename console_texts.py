@@ -53,12 +53,14 @@ Commands
   language [en|zh-TW|zh-CN]   show or switch the console's language (game texts shown here follow it);
                               it starts from POSTERN_LANGUAGE, else LC_ALL / LC_MESSAGES / LANG
   games                       the games Postern knows
-  quit                        leave (the game is saved; run again to continue)
+  quit                        leave (also Ctrl-D or Ctrl-C; the game is saved: run again to continue)
 
 Moves come before commands: a line that is exactly one of your legal moves, as listed, is played
 as that move even when it starts with a command word (`move c3-c4`, `board 3`); a line of several
 words that starts like one of your listed moves is read as a move too (the game says why it is
-illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's notation.""",
+illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's notation. A word
+that is neither a command nor a word of the game's moves is refused as an unknown command (with
+the nearest command); text in the game's notation gets the game's own reason why it is illegal.""",
         "zh-TW": """\
 指令
   solo [GAME] [key=value …]   單人遊玩(預設 fixer):有單人規則(自動機)的遊戲照單人規則玩,
@@ -91,11 +93,12 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
   language [en|zh-TW|zh-CN]   查看或切換主控台語言(這裡顯示的遊戲文字也會跟著切換);
                               起始語言取自 POSTERN_LANGUAGE,否則取自 LC_ALL / LC_MESSAGES / LANG
   games                       Postern 支援的遊戲
-  quit                        離開(遊戲已儲存;再次執行即可繼續)
+  quit                        離開(Ctrl-D 或 Ctrl-C 亦可;遊戲已儲存,再次執行即可繼續)
 
 行動優先於指令:一行文字若正好是你清單上的合法行動,即使以指令字開頭也會當作該行動
 (`move c3-c4`、`board 3`);以你清單上某個行動開頭的多字行也會當作行動(遊戲會說明為何不合法)。
-在 `move` 本身不屬於遊戲記法的遊戲中,`move TEXT` 會把 TEXT 當作行動。""",
+在 `move` 本身不屬於遊戲記法的遊戲中,`move TEXT` 會把 TEXT 當作行動。既不是指令、也不是遊戲行動用字的字,
+會被視為未知的指令(並提示最接近的指令);符合遊戲記法的文字則由遊戲說明為何不合法。""",
         "zh-CN": """\
 指令
   solo [GAME] [key=value …]   单人游玩(默认 fixer):有单人规则(自动机)的游戏按单人规则玩,
@@ -128,11 +131,12 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
   language [en|zh-TW|zh-CN]   查看或切换控制台语言(这里显示的游戏文字也会随之切换);
                               初始语言取自 POSTERN_LANGUAGE,否则取自 LC_ALL / LC_MESSAGES / LANG
   games                       Postern 支持的游戏
-  quit                        退出(游戏已保存;再次运行即可继续)
+  quit                        退出(Ctrl-D 或 Ctrl-C 亦可;游戏已保存,再次运行即可继续)
 
 行动优先于指令:一行文字若正好是你列表中的合法行动,即使以指令词开头也会当作该行动
 (`move c3-c4`、`board 3`);以你列表中某个行动开头的多词行也会当作行动(游戏会说明为何不合法)。
-在 `move` 本身不属于游戏记法的游戏中,`move TEXT` 会把 TEXT 当作行动。""",
+在 `move` 本身不属于游戏记法的游戏中,`move TEXT` 会把 TEXT 当作行动。既不是指令、也不是游戏行动用词的词,
+会被视为未知的指令(并提示最接近的指令);符合游戏记法的文本则由游戏说明为何不合法。""",
     },
     # ---- start-up -------------------------------------------------------------------------------
     "greeting": {
@@ -166,6 +170,12 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
         "zh-TW": "這一行含有無效字元(孤立的代理字元),請重新輸入。",
         "zh-CN": "这一行含有无效字符(孤立的代理字符),请重新输入。",
     },
+    "bye_saved": {
+        "en": "Bye. Game {id} is saved: run the console again to go on.",
+        "zh-TW": "再見。第 {id} 局已儲存:再次執行主控台即可繼續。",
+        "zh-CN": "再见。第 {id} 局已保存:再次运行控制台即可继续。",
+    },
+    "bye": {"en": "Bye.", "zh-TW": "再見。", "zh-CN": "再见。"},
     # ---- language -------------------------------------------------------------------------------
     "language_now": {
         "en": "Console language: {language} ({code}). Switch with `language en`, `language zh-TW` or `language zh-CN`.",
@@ -215,6 +225,21 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
         "en": "No move with that number: type `moves` to list them.",
         "zh-TW": "沒有這個編號的行動:輸入 `moves` 列出行動。",
         "zh-CN": "没有这个编号的行动:输入 `moves` 列出行动。",
+    },
+    "unknown_command_near": {
+        "en": "Unknown command `{word}` — did you mean `{command}`? (`move {word}` plays it as a move.)",
+        "zh-TW": "未知的指令 `{word}` — 你是指 `{command}` 嗎?(`move {word}` 會把它當作行動。)",
+        "zh-CN": "未知的指令 `{word}` — 你是指 `{command}` 吗?(`move {word}` 会把它当作行动。)",
+    },
+    "unknown_command": {
+        "en": "Unknown command `{word}`, and not a move here. (`move {word}` plays it as a move.)",
+        "zh-TW": "未知的指令 `{word}`,也不是這裡的行動。(`move {word}` 會把它當作行動。)",
+        "zh-CN": "未知的指令 `{word}`,也不是这里的行动。(`move {word}` 会把它当作行动。)",
+    },
+    "command_list": {
+        "en": "Commands: {commands} (`help` explains them).",
+        "zh-TW": "指令:{commands}(`help` 有說明)。",
+        "zh-CN": "指令:{commands}(`help` 有说明)。",
     },
     "nothing_listed": {
         "en": "No moves listed: type `moves`.",
@@ -283,9 +308,9 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
         "zh-CN": "{name} 离开了;等待室已无人,因此关闭。",
     },
     "game_time_not_saved": {
-        "en": "The game time passed could not be saved ({error}); it applies until you quit.",
-        "zh-TW": "無法儲存經過的遊戲時間({error});在你離開前仍然有效。",
-        "zh-CN": "无法保存经过的游戏时间({error});在你退出前仍然有效。",
+        "en": "The game time could not be moved on ({error}); nothing changed, try again.",
+        "zh-TW": "無法推進遊戲時間({error});沒有任何改變,請再試一次。",
+        "zh-CN": "无法推进游戏时间({error});没有任何改变,请再试一次。",
     },
     "already_seated": {
         "en": "{name} already has a seat at this table (names are matched regardless of case).",
@@ -399,6 +424,11 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
         "zh-TW": "你的分數({name}):{score}",
         "zh-CN": "你的分数({name}):{score}",
     },
+    "own_score_goal": {
+        "en": "your score ({name}): {score} VP; the solo goal so far: {goal} (see `board`)",
+        "zh-TW": "你的分數({name}):{score} 勝分;單人目標目前進度:{goal}(見 `board`)",
+        "zh-CN": "你的分数({name}):{score} 胜分;单人目标目前进度:{goal}(见 `board`)",
+    },
     "final_scores": {
         "en": "final scores: {scores}",
         "zh-TW": "最終分數:{scores}",
@@ -434,6 +464,14 @@ illegal). `move TEXT` plays TEXT where `move` is not itself part of the game's n
     "status_finished": {"en": "finished", "zh-TW": "已結束", "zh-CN": "已结束"},
     "status_abandoned": {"en": "abandoned", "zh-TW": "已放棄", "zh-CN": "已放弃"},
     # ---- separators -----------------------------------------------------------------------------
+    "note_cleared": {"en": "Your note on this game is deleted.", "zh-TW": "已刪除你在這局的筆記。", "zh-CN": "已删除你在这局的笔记。"},
+    "note_none": {"en": "You keep no note on this game: note TEXT writes one (only you see it).", "zh-TW": "你在這局沒有筆記:note TEXT 可寫一則(只有你看得到)。", "zh-CN": "你在这局没有笔记:note TEXT 可写一则(只有你看得到)。"},
+    "replay_usage": {"en": "replay [slow|normal|fast]", "zh-TW": "replay [slow|normal|fast]", "zh-CN": "replay [slow|normal|fast]"},
+    "replay_written": {"en": "Replay ({turns} turns): {path}", "zh-TW": "重播({turns} 步):{path}", "zh-CN": "重播({turns} 步):{path}"},
+    "stats_usage": {"en": "stats [GAME], GAME one of: {games}", "zh-TW": "stats [GAME],GAME 為:{games}", "zh-CN": "stats [GAME],GAME 为:{games}"},
+    "stats_none": {"en": "{name} has no finished games yet.", "zh-TW": "{name} 還沒有結束的對局。", "zh-CN": "{name} 还没有结束的对局。"},
+    "stats_rating": {"en": "Rating {value} (skill {mu} ± {sigma}, {games} rated games)", "zh-TW": "積分 {value}(實力 {mu} ± {sigma},{games} 場積分對局)", "zh-CN": "积分 {value}(实力 {mu} ± {sigma},{games} 场积分对局)"},
+    "stats_games": {"en": "Games {games} · wins {wins} ({rate}) · finished {finished}", "zh-TW": "對局 {games} · 勝 {wins}({rate})· 完成 {finished}", "zh-CN": "对局 {games} · 胜 {wins}({rate})· 完成 {finished}"},
     "list_sep": {"en": ", ", "zh-TW": "、", "zh-CN": "、"},
     "detail_sep": {"en": ", ", "zh-TW": ",", "zh-CN": ","},
 }

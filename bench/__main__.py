@@ -1,6 +1,8 @@
 """``python -m bench [--quick]`` (``python -m bench ai ...``: the AI's strength and speed, see bench/ai.py;
 ``python -m bench ai-lag``: the event loop's lag while bots think, see bench/ai_lag.py;
-``python -m bench ratings``: ratings at 100k games, see bench/ratings.py): rules, rendering (and its encode floor), table+SQLite, Discord
+``python -m bench ratings``: ratings at 100k games, see bench/ratings.py;
+``python -m bench comeback``: story, since digest and replay per title, see bench/comeback.py;
+``python -m bench phone``: the boards at phone size — band cap-heights, colour-blind ΔE, sizes, see bench/phone.py): rules, rendering (and its encode floor), table+SQLite, Discord
 round-trip and moves/s-with-images figures. ``--only-load --load thread,pool`` runs just the last."""
 
 from __future__ import annotations
@@ -17,10 +19,18 @@ def main() -> int:
         from bench.ai import main as ai_main
 
         return ai_main(sys.argv[2:])
+    if sys.argv[1:2] == ["comeback"]:
+        from bench.comeback import main as comeback_main
+
+        return comeback_main(sys.argv[2:])
     if sys.argv[1:2] == ["ratings"]:
         from bench.ratings import main as ratings_main
 
         return ratings_main(sys.argv[2:])
+    if sys.argv[1:2] == ["phone"]:
+        from bench.phone import main as phone_main
+
+        return phone_main(sys.argv[2:])
     if sys.argv[1:2] == ["ai-lag"]:
         from bench.ai_lag import main as lag_main
 

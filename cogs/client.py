@@ -16,6 +16,7 @@ import json
 import logging
 import signal
 from pathlib import Path
+from typing import Any
 
 import discord
 from aiohttp import web
@@ -23,7 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs import components, flows, inflight
+from cogs import components, flows, inflight, replies
 from cogs.commands import PlayCog
 from cogs.i18n import PosternTranslator, code
 from cogs.keeper import TurnKeeper
@@ -47,9 +48,21 @@ SYNC_NOTE = "commands-sync"
 
 LIVE_GAMES_PERIOD = 60.0
 """Seconds between refreshes of the live-games gauge (one grouped read of the live-games index)."""
+GAME_TIME_PERIOD = 60.0
+"""Real seconds between reads of the shared game time (one row), so every process keeps to it."""
 
-SHUTDOWN_GRACE = 30.0
-"""Seconds a SIGTERM waits for moves and posts in flight before the bot closes anyway."""
+SHUTDOWN_GRACE = 20.0
+"""Seconds from SIGTERM to exit, all included: well inside Kubernetes' default 30 s grace."""
+
+CLOSE_RESERVE = 3.0
+"""Of ``SHUTDOWN_GRACE``, what is kept for closing: the gateway, the database, the render workers."""
+
+ROUTED_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-")
+"""Names of the tasks discord.py starts for one interaction (a command or autocomplete, a view's
+button or modal, a persistent button): each runs the whole callback, acknowledgement to reply."""
+
+REFUSALS_WAIT = 1.0
+"""Longest the close waits for "restarting" replies still on their way to Discord."""
 
 
 class PosternBot(commands.Bot):
@@ -86,10 +99,63 @@ class PosternBot(commands.Bot):
         self._warm: asyncio.Task[None] | None = None
         self._ops: web.AppRunner | None = None
         self._background: list[asyncio.Task[None]] = []
+        self.accepting = True
+        """False from the stop signal on: every new interaction gets the polite "restarting"."""
+        self._refusals = inflight.Inflight()
+        self.refused = 0
+        self._gate_interactions()
+
+    def _gate_interactions(self) -> None:
+        """Put the stop check in front of every interaction: commands, autocomplete, buttons,
+        menus and modals all arrive as one gateway event, before discord.py routes them (to the
+        command tree or the view store), so one check refuses them all."""
+        self._refusing: set[asyncio.Task[None]] = set()  # referenced until done
+        parsers = self._connection.parsers
+        route = parsers["INTERACTION_CREATE"]
+
+        def gated(data: Any) -> None:
+            if self.accepting:
+                route(data)
+                return
+            task = asyncio.create_task(self._refuse_while_stopping(data), name="postern-restarting")
+            self._refusing.add(task)
+            task.add_done_callback(self._refusing.discard)
+
+        parsers["INTERACTION_CREATE"] = gated
+
+    async def _refuse_while_stopping(self, data: Any) -> None:
+        """Answer an interaction that arrived after the stop signal: "restarting, try again in a
+        moment" (private, in the user's language); an autocomplete gets no choices."""
+        with self._refusals.track():
+            try:
+                interaction = discord.Interaction(data=data, state=self._connection)
+                if interaction.type == discord.InteractionType.autocomplete:
+                    await interaction.response.autocomplete([])
+                else:
+                    text = message("restarting", code(interaction.locale))
+                    await interaction.response.send_message(text, ephemeral=True)
+                observability.REFUSALS.labels("restarting").inc()
+                self.refused += 1
+            except Exception as err:  # the connection may be closing under it; Discord shows its own error
+                log.warning("could not answer an interaction while stopping: %s", err)
+
+    def _answer_before_hanging_up(self) -> None:
+        """discord.py closes the gateway, then the HTTP session. Between the two no interaction
+        can arrive any more, but "restarting" replies may still be on their way out: let them
+        finish (up to ``REFUSALS_WAIT``) before the HTTP session goes."""
+        http = self.http
+        close_http = http.close
+
+        async def close_after_replies() -> None:
+            await self._refusals.wait_idle(REFUSALS_WAIT)
+            await close_http()
+
+        http.close = close_after_replies  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         await self.db.open()
         self.table = TableService(self.db, durable_posts=True)  # posts can be lost: table.announce
+        await self.table.keep_time()  # game time goes on from where it stood (table.clock)
         await self.tree.set_translator(PosternTranslator())
         await self.add_cog(PlayCog(self))
         await self.add_cog(ThreadKeeper(self, self.table))
@@ -104,6 +170,7 @@ class PosternBot(commands.Bot):
         self._background = [
             asyncio.create_task(observability.watch_loop_lag(), name="postern-loop-lag"),
             asyncio.create_task(self.refresh_live_games(), name="postern-live-games"),
+            asyncio.create_task(self.follow_game_time(), name="postern-game-time"),
         ]
         if self.metrics_port is not None:
             self._ops = await observability.serve(self.metrics_port, self.health)
@@ -117,6 +184,16 @@ class PosternBot(commands.Bot):
             except Exception as err:  # a failed read shows in /healthz; the gauge just waits
                 log.warning("could not count live games: %s", err)
             await asyncio.sleep(self.live_games_period)
+
+    async def follow_game_time(self) -> None:
+        """Keep to the game time every process shares (``table.clock``): another process sharing
+        the database may have started with another ``POSTERN_TIME_SCALE`` since."""
+        while True:
+            await asyncio.sleep(GAME_TIME_PERIOD)
+            try:
+                await self.table.follow_time()
+            except Exception as err:  # a failed read: the clock runs on as it was, the next one retries
+                log.warning("could not read the shared game time: %s", err)
 
     def gateway_problem(self) -> str | None:
         """Why the bot is not connected to Discord, or None."""
@@ -135,15 +212,34 @@ class PosternBot(commands.Bot):
         return self.gateway_problem()
 
     async def shutdown(self, grace: float = SHUTDOWN_GRACE) -> bool:
-        """Let commands in flight (their moves and posts) finish, then close; False if some did
-        not finish within ``grace`` seconds."""
+        """Stop taking new work at once (each new interaction is told "restarting, try again in
+        a moment"), let the commands already acknowledged finish — their moves commit and their
+        posts go out — then close. Takes at most ``grace`` seconds (``CLOSE_RESERVE`` of them for
+        the close itself); False if some command had to be cut short.
+
+        Why refuse rather than keep serving: under steady traffic the bot is never idle, so a
+        drain that keeps accepting runs into the deadline and cuts acknowledged moves."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + grace
-        busy = inflight.FLOWS.count
-        finished = await inflight.FLOWS.wait_idle(grace)
+        deadline = loop.time() + max(0.0, grace - CLOSE_RESERVE)
+        self.accepting = False
+        # discord.py starts a task per interaction as it reads the event, so every interaction
+        # that got past the gate has its task now, even one whose flow has not begun yet.
+        routed = [task for task in asyncio.all_tasks() if task.get_name().startswith(ROUTED_TASKS)]
+        busy = max(inflight.FLOWS.count, len(routed))
+        if routed:
+            await asyncio.wait(routed, timeout=max(0.0, deadline - loop.time()))
+        finished = all(task.done() for task in routed)
+        finished = await inflight.FLOWS.wait_idle(max(0.0, deadline - loop.time())) and finished
         if hasattr(self, "table"):
             finished = await self.table.drain(max(0.0, deadline - loop.time())) and finished
-        log.info("stopping: %d command(s) were in flight, %s", busy, "all finished" if finished else "some cut short")
+        # Public posts that failed on a passing fault and wait for a later try: try them now.
+        unposted = await replies.flush(max(0.0, deadline - loop.time()))
+        if unposted:
+            log.warning("%d post(s) still failing at the stop; the next start posts them late", unposted)
+        log.info(
+            "stopping: %d command(s) were in flight, %s; %d new one(s) refused", busy,
+            "all finished" if finished else "some cut short", self.refused,
+        )
         await self.close()
         return finished
 
@@ -207,6 +303,8 @@ class PosternBot(commands.Bot):
             pass
 
     async def close(self) -> None:
+        if not self.accepting:
+            self._answer_before_hanging_up()
         await super().close()
         for task in self._background:
             task.cancel()
@@ -308,10 +406,12 @@ async def serve_bot(bot: PosternBot, token: str, grace: float = SHUTDOWN_GRACE) 
                 log.error("the bot stopped: %s", error)
                 return 1
             return 0
-        log.info("stop signal received: finishing moves and posts in flight")
+        log.info("stop signal received: refusing new commands, finishing those in flight")
+        began = loop.time()
         await bot.shutdown(grace)
         with contextlib.suppress(asyncio.CancelledError, TimeoutError):
-            await asyncio.wait_for(running, 10)
+            await asyncio.wait_for(running, max(0.5, grace - (loop.time() - began)))
+        log.info("stopped %.1f s after the stop signal", loop.time() - began)
         return 0
     finally:
         stopping.cancel()

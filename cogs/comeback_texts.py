@@ -39,6 +39,7 @@ COMEBACK_UI: dict[str, dict[str, str]] = {
 }
 
 COMEBACK_UI.update({
+    "since_button": {"en": "Since my turn", "zh-TW": "我上一步之後", "zh-CN": "我上一步之后"},
     "replay_posted": {
         "en": "{game} #{id}: the whole game, {turns} turns.",
         "zh-TW": "{game} 第 {id} 局:整局重播,共 {turns} 步。",
@@ -50,6 +51,8 @@ COMEBACK_UI.update({
 })
 
 COMEBACK_DESCRIPTIONS: dict[str, dict[str, str]] = {
+    "opt.since": {"en": "Only the moves since your own last one", "zh-TW": "只看你上一步之後的行動", "zh-CN": "只看你上一步之后的行动"},
+    "since.me": {"en": "me", "zh-TW": "我", "zh-CN": "我"},
     "replay": {"en": "The whole game as an animated picture", "zh-TW": "整局遊戲的動畫重播", "zh-CN": "整局游戏的动画重播"},
     "opt.speed": {"en": "How fast the turns go by", "zh-TW": "播放速度", "zh-CN": "播放速度"},
     "note": {"en": "Your private note on the game here", "zh-TW": "你在這局的私人筆記", "zh-CN": "你在这局的私人笔记"},

@@ -344,11 +344,14 @@ class PlayCog(commands.Cog):
         await stats.leaderboard(interaction, game, scope, page)
 
     @app_commands.command(name="log", description=desc("log"))
-    @app_commands.describe(count=desc("opt.count"))
+    @app_commands.describe(count=desc("opt.count"), since=desc("opt.since"))
+    @app_commands.choices(since=[app_commands.Choice(name=titled(DESCRIPTIONS["since.me"]), value="me")])
     @contexts
     @installs
-    async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10) -> None:
-        await flows.recent(interaction, count)
+    async def log(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10, since: str | None = None
+    ) -> None:
+        await flows.recent(interaction, count, since)
 
     @app_commands.command(name="rules", description=desc("rules"))
     @app_commands.describe(game=desc("opt.game"), topic=desc("opt.topic"))

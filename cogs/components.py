@@ -35,6 +35,8 @@ class Handlers(Protocol):
         version: int | None = None,
     ) -> None: ...
 
+    async def since(self, interaction: discord.Interaction, game_id: int | None = None) -> None: ...
+
     async def quick_move(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None: ...
 
     async def add_bot(
@@ -63,13 +65,14 @@ PAGE_SIZE = 24
 """Moves per select page: Discord allows 25 options; the 25th is "more…" when needed."""
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:(?P<kind>join|start|hand):(?P<gid>\d+)"):
-    """Buttons that need only the game id: Join, Start and My hand (one class, three kinds)."""
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:(?P<kind>join|start|hand|since):(?P<gid>\d+)"):
+    """Buttons that need only the game id: Join, Start, My hand and Since my turn (one class)."""
 
     STYLES = {
         "join": discord.ButtonStyle.primary,
         "start": discord.ButtonStyle.success,
         "hand": discord.ButtonStyle.secondary,
+        "since": discord.ButtonStyle.secondary,
     }
 
     def __init__(self, kind: str, game_id: int, label: str) -> None:
@@ -84,7 +87,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"postern:(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         flows = handlers(interaction)
-        flow = {"join": flows.join, "start": flows.start, "hand": flows.hand}[self.kind]
+        flow = {"join": flows.join, "start": flows.start, "hand": flows.hand, "since": flows.since}[self.kind]
         await flow(interaction, game_id=self.game_id)
 
 
@@ -98,6 +101,10 @@ def start_button(game_id: int, label: str = "Start") -> GameButton:
 
 def hand_button(game_id: int, label: str = "My hand") -> GameButton:
     return GameButton("hand", game_id, label)
+
+
+def since_button(game_id: int, label: str = "Since my turn") -> GameButton:
+    return GameButton("since", game_id, label)
 
 
 class BotButton(

@@ -400,6 +400,7 @@ async def move(
             expected_version=expected_version,
             game_id=game_id,
             seen_at=seen_at(interaction) if expected_version is None else None,
+            act_id=str(interaction.id),  # logged with the move: a lost commit is looked up by it
         )
         await post_public(interaction, result)
 
@@ -453,6 +454,8 @@ async def hand(
         jump = posting.page_jump(game, legal, result.game_id, drawn_for, page, locale, part)
         if jump is not None:
             view.add_item(jump)
+    if result.status == "active":
+        lines += await digest_lines(interaction, result.game_id, locale)
     kept = await service(interaction).own_note(result.game_id, str(interaction.user.id))
     if kept:  # the player's private note (``/note``): only ever in their own replies
         lines.append(ui("note_in_hand", locale, text=posting.escape(kept)))
@@ -508,6 +511,8 @@ async def status(interaction: discord.Interaction) -> None:
     )
     if result.banks:
         header += "\n" + ui("clocks", locale, clocks="; ".join(posting.escape(line) for line in result.clock_lines(locale)))
+    if result.status == "active":
+        header = "\n".join([header, *await digest_lines(interaction, result.game_id, locale)])
     if result.view is None:
         await send(interaction, content=header, ephemeral=True)
         return
@@ -544,13 +549,41 @@ async def list_games(interaction: discord.Interaction) -> None:
 
 
 @guarded
-async def recent(interaction: discord.Interaction, count: int) -> None:
+async def recent(interaction: discord.Interaction, count: int, since: str | None = None) -> None:
     locale = reader_locale(interaction)
+    if since is not None:  # ``/log since:me``: the others' moves since the reader's own last one
+        await since_list(interaction, None)
+        return
     _, lines = await service(interaction).recent(
         channel_id=channel_of(interaction), count=max(1, min(count, 50)), locale=locale
     )
     text = posting.fit([f"• {line}" for line in lines]) if lines else ui("no_log", locale)
     await send(interaction, content=text, ephemeral=True)
+
+
+@guarded
+async def since(interaction: discord.Interaction, game_id: int | None = None) -> None:
+    """The *Since my turn* button: the clicker's own digest of the game, privately."""
+    check_id(game_id)
+    await since_list(interaction, game_id)
+
+
+async def since_list(interaction: discord.Interaction, game_id: int | None) -> None:
+    locale = reader_locale(interaction)
+    digest = await service(interaction).since(
+        user_id=str(interaction.user.id), locale=locale, channel_id=channel_of(interaction), game_id=game_id
+    )
+    await send(interaction, content=posting.fit(digest.full(locale), head=1), ephemeral=True)
+
+
+async def digest_lines(interaction: discord.Interaction, game_id: int, locale: str) -> list[str]:
+    """The folded "since your last turn" lines for the caller's own replies (none if they are not
+    playing, or nobody moved since)."""
+    try:
+        digest = await service(interaction).since(user_id=str(interaction.user.id), locale=locale, game_id=game_id)
+    except TableError:
+        return []
+    return digest.fold(locale)
 
 
 async def table_options(interaction: discord.Interaction, game: str) -> dict[str, Any] | None:

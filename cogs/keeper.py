@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 from typing import Any
@@ -16,12 +17,12 @@ from discord.ext import commands
 
 import rules
 import storage
-from cogs import components, outbox, posting, reach, replies
+from cogs import components, inflight, outbox, posting, reach, replies
 from cogs.i18n import ui
 from table import observability
 from table.clock import scheduler_seconds_from_env
-from table.messages import message
-from table.scheduler import BOT, VOTE_CHOICES, Notice, Scheduler
+from table.messages import TableError, message
+from table.scheduler import VOTE_CHOICES, Notice, Scheduler
 from table.service import Result, TableService
 
 log = logging.getLogger("postern.keeper")
@@ -66,16 +67,28 @@ class TurnKeeper(commands.Cog):
             await asyncio.sleep(self.interval())
 
     async def run_pass(self) -> int:
-        """One pass: act on what is due and deliver it; the number of notices delivered."""
-        notices = await self.scheduler.run_once()
-        for notice in notices:
-            try:
-                await self.deliver(notice)
-            except discord.HTTPException:
-                log.warning("could not deliver %s for game %s", notice.kind, notice.game.id)
-            except Exception:  # a drawing or connection fault: the pass's other notices still go out
-                log.exception("could not deliver %s for game %s", notice.kind, notice.game.id)
-        return len(notices)
+        """One pass: act on what is due and deliver it; the number of notices handed to Discord.
+
+        Each notice is confirmed (``Scheduler.delivered``) only once Discord took it, or refused
+        it for good (a post it will never accept is not tried for ever). A notice that failed on a
+        passing fault — a 5xx, a dropped connection — or on a fault of ours stays leased, and a
+        later pass sends it again (``table.notices``). The pass counts as a flow in flight, so a
+        clean stop (SIGTERM) waits for its notices like it waits for move posts."""
+        with inflight.FLOWS.track():
+            notices = await self.scheduler.run_once()
+            for notice in notices:
+                try:
+                    await self.deliver(notice)
+                except replies.POST_ERRORS as err:
+                    if replies.transient(err):
+                        log.warning("could not deliver %s for game %s (%s); sent again later", notice.kind, notice.game.id, err)
+                        continue
+                    log.warning("%s for game %s refused for good (%s); not sent again", notice.kind, notice.game.id, err)
+                except Exception:  # a drawing or storage fault: the pass's other notices still go out
+                    log.exception("could not deliver %s for game %s; sent again later", notice.kind, notice.game.id)
+                    continue
+                await replies.confirm(functools.partial(self.scheduler.delivered, notice))
+            return len(notices)
 
     async def _channel(self, channel_id: str) -> discord.abc.Messageable:
         channel = self.bot.get_channel(int(channel_id))
@@ -105,7 +118,7 @@ class TurnKeeper(commands.Cog):
                     pass
             await self._instead_by_dm(notice, channel, notice.voters)  # the channel is closed to the bot: vote by DM
         else:
-            taken = notice.kind == "vote_decided" and notice.choice == BOT and notice.result is not None
+            taken = notice.taken
             try:
                 if channel is None:
                     return  # nowhere to post; the takeover DM below still goes
@@ -192,7 +205,8 @@ class TurnKeeper(commands.Cog):
             settings = await self.table.db.user_settings(notice.user_id)
             locale = settings.dm_locale(notice.game.locale)
             title = rules.localised(rules.get(notice.game.game).title, locale)
-            text = message("taken_over_dm", locale, game=title, where=_place(notice, channel))
+            key = "taken_over_end_dm" if notice.over else "taken_over_dm"  # no way back from a game that is over
+            text = message(key, locale, game=title, where=_place(notice, channel))
             await self._dm(notice.user_id, content=text)
         except (*replies.POST_ERRORS, storage.StorageError, ValueError) as err:
             log.info("could not tell %s that a bot took their seat in game %s: %s", notice.user_id, notice.game.id, err)
@@ -216,12 +230,19 @@ class TurnKeeper(commands.Cog):
         place = getattr(channel, "mention", "") or ""
         server = getattr(getattr(channel, "guild", None), "name", None)
         where = " — ".join(part for part in (f"{server or ''} {place}".strip(), link) if part)  # names and a link
-        text = posting.fit([notice.text(), where])
+        try:  # what the others did since the player's last turn, in public words (``table.since``)
+            digest = await self.table.since(user_id=notice.user_id, locale=notice.locale, game_id=notice.game.id)
+            since = digest.fold(notice.locale)
+        except (TableError, storage.StorageError):
+            since = []
+        text = posting.fit([notice.text(), where, *since], head=2)
         try:
             await self._dm(notice.user_id, content=text)
-        except (discord.Forbidden, discord.HTTPException):
-            # DMs closed: one mention in the game's thread instead, once per turn (the item is
-            # already marked sent; the table keeps the mark, so a second reminder stays quiet).
+        except discord.HTTPException as err:
+            if replies.transient(err):
+                raise  # Discord failed for a moment: the reminder is sent again later
+            # DMs closed: one mention in the game's thread instead, once per turn (the table
+            # keeps a mark, so a second reminder stays quiet).
             if channel is not None and await self.scheduler.mention_instead(notice):
                 await outbox.post(channel, content=f"<@{notice.user_id}> {text}", allowed_mentions=USERS_ONLY)
 

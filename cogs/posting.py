@@ -146,6 +146,8 @@ def game_buttons(result: Result, locale: str) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(components.hand_button(result.game_id, label=ui("my_hand", locale)))
+    if len(result.names) >= 3:  # several others move between one's turns: what did they do?
+        view.add_item(components.since_button(result.game_id, label=ui("since_button", locale)))
     game = named(rules.get(result.game), result.names)
     for index, action in enumerate(result.quick[:4]):
         label = clip(game.describe(action, locale), BUTTON_LABEL_LIMIT)

@@ -265,12 +265,43 @@ def later(coroutine: Any) -> None:
     task.add_done_callback(_later.discard)
 
 
+_hurries: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Event] = weakref.WeakKeyDictionary()
+
+
+def _hurry() -> asyncio.Event:
+    """Set once the process is stopping: posts waiting for a later try stop waiting."""
+    loop = asyncio.get_running_loop()
+    event = _hurries.get(loop)
+    if event is None:
+        event = _hurries[loop] = asyncio.Event()
+    return event
+
+
+async def _pause(delay: float) -> None:
+    """The wait before a later try, cut short when the process is stopping."""
+    hurry = _hurry()
+    if not hurry.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(hurry.wait(), delay)
+
+
+async def flush(timeout: float) -> int:
+    """Stopping: every post waiting for a later try is tried now, not minutes later by the next
+    process; waits up to ``timeout`` seconds for them. How many were still unsettled."""
+    _hurry().set()
+    pending = [task for task in _later if not task.done()]
+    if not pending:
+        return 0
+    _, unsettled = await asyncio.wait(pending, timeout=timeout)
+    return len(unsettled)
+
+
 async def resend(
     channel: discord.abc.Messageable, post: dict[str, Any], where: str, on_posted: Posted | None = None
 ) -> bool:
     """Try a failed public post again after each of ``RETRY_DELAYS``; True once it went out."""
     for delay in RETRY_DELAYS:
-        await asyncio.sleep(delay)
+        await _pause(delay)
         for file in [post.get("file"), *(post.get("files") or [])]:
             if file is not None:
                 file.reset()

@@ -4,7 +4,11 @@
 function ``draw(view: dict) -> bytes``. A view may carry ``"names"`` (display names per seat,
 added by the table) and ``"locale"``; renderers fall back to seat labels without them. The table
 also sets ``"ended": True`` (with ``to_act`` emptied) on a game ended unfinished by the players'
-vote: the board then says so and marks nobody as to act.
+vote: the board then says so and marks nobody as to act. For the summary band on top of every
+image (:class:`render.kit.Band`) the table adds ``"bare_names"`` and ``"bots"`` (names without a
+bot suffix, bot levels apart), ``"last"`` (the latest decision's public events and lines) and, in a
+seat's private view, ``"since"`` (the others' decisions since that seat's last one); see
+``table/decorations.py``. Renderers work without them (a view drawn outside the table).
 The bot calls it through :mod:`render.pool` (worker processes), never on its event loop.
 
 ``text(game_name, view)`` is the same board as Discord-markdown lines, for channels where the bot
@@ -18,7 +22,18 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from PIL import Image
+
 from render import kit
+
+PILLOW_BLOCKS = 8
+"""Freed image memory blocks Pillow keeps for the next image (its default keeps none).
+
+Why: a board with the summary band is 2-3 MB in ``P`` mode; once such an image is freed, the
+next one of another size is a fresh ``mmap`` from the C library, and touching its pages (canvas
+fill, the PNG rows) cost about as much as the whole drawing (Tuscany: 14 ms a render instead of
+9). Keeping a few freed blocks lets the next canvas reuse them; at most a few tens of MB."""
+Image.core.set_blocks_max(PILLOW_BLOCKS)
 
 _DRAWERS: dict[str, Callable[[dict[str, Any]], bytes]] = {}
 _WRITERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {}
@@ -31,9 +46,10 @@ def draw(game_name: str, view: dict[str, Any]) -> bytes:
         module = importlib.import_module(f"{__name__}.{game_name}")
         drawer = module.draw
         _DRAWERS[game_name] = drawer
-    names = view.get("names")
-    if names:  # every game draws names through the same two fonts (kit.drawable_name)
-        view = {**view, "names": [kit.drawable_name(n) if isinstance(n, str) else n for n in names]}
+    for key in ("names", "bare_names"):
+        names = view.get(key)
+        if names:  # every game draws names through the same two fonts (kit.drawable_name)
+            view = {**view, key: [kit.drawable_name(n) if isinstance(n, str) else n for n in names]}
     return drawer(view)
 
 

@@ -8,7 +8,9 @@ coloured thing, because colour alone must never carry meaning.
 Pictures are drawn straight onto each game's fixed :class:`Palette` (``P`` mode): cached layers
 are mapped onto it once, shapes go through :class:`PaletteDraw`, and text and sprites are pasted
 as cached ``P`` stamps (:func:`paste_ink`, :func:`paste_sprite`, :func:`paste_layer`), so the
-finished picture is saved as it is. :func:`finish` adds the seats' clocks and encodes.
+finished picture is saved as it is. :func:`finish` adds the summary band on top (:class:`Band`:
+who acts, what they decide, the stage, the last move, every seat's score; sized so its text keeps
+a 9 px cap-height at Discord's 400 px phone preview), the seats' clocks below, and encodes.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -156,6 +159,42 @@ def text_mask(text: str, size: int, bold: bool, vertical: str) -> TextMask:
 _MASKABLE = frozenset({"RGB", "RGBA", "L", "P"})
 
 
+@dataclass(frozen=True)
+class TextDrawn:
+    """One :func:`draw_text` call as :func:`recording` saw it: what the phone report measures."""
+
+    text: str
+    size: int
+    bold: bool
+    band: bool
+    """Drawn by the summary band (the text whose size the 400 px rule is about)."""
+
+
+_RECORDER: list[TextDrawn] | None = None
+_IN_BAND = False
+
+
+@contextmanager
+def recording() -> Iterator[list[TextDrawn]]:
+    """Record every text drawn inside the block (its size and whether the band drew it).
+
+    Why: the phone report must know the sizes really drawn, not the sizes a layout intends; one
+    ``None`` check per label costs nothing when nobody records. Not thread-safe (bench only)."""
+    global _RECORDER
+    saved, _RECORDER = _RECORDER, []
+    try:
+        yield _RECORDER
+    finally:
+        _RECORDER = saved
+
+
+@lru_cache(maxsize=256)
+def cap_height(size: int, bold: bool = False) -> int:
+    """The ink height in pixels of a capital H at ``size``: what "cap-height" means in the rules."""
+    box = font(size, bold).getbbox("H")
+    return int(box[3] - box[1])
+
+
 def draw_text(
     d: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -174,6 +213,8 @@ def draw_text(
     """
     if max_width is not None:
         text = fit_text(text, size, bold, max_width)
+    if _RECORDER is not None:
+        _RECORDER.append(TextDrawn(text, size, bold, _IN_BAND))
     width = text_width(text, size, bold)
     x, y = xy
     if anchor[0] == "m":
@@ -422,6 +463,17 @@ class Palette:
         )
         return png(indexed)
 
+    def with_band(self, seat_colours: tuple[RGB, ...] | list[RGB]) -> Palette:
+        """This palette plus what the summary band draws with (:func:`band_colours`), the band's
+        colours right after the game's own and its ramps first, so the 256-entry cut never drops
+        them; what the game already has is not added twice."""
+        colours, ramps = band_colours(seat_colours)
+        return Palette(
+            colours=tuple(dict.fromkeys((*self.colours, *colours))),
+            ramps=(*ramps, *self.ramps),
+            edges=self.edges,
+        )
+
     def indexed(self) -> Indexed:
         """Colour → palette index lookups for drawing straight onto ``P`` images (cached)."""
         return _indexed(self)
@@ -573,9 +625,290 @@ def with_clocks(image: Image.Image, view: dict) -> Image.Image:
     return out
 
 
-def finish(image: Image.Image, view: dict, palette: Palette) -> bytes:
-    """The PNG every game delivers: its picture, the seats' clocks under it, on its palette."""
+def finish(image: Image.Image, view: dict, palette: Palette, band: Band | None = None) -> bytes:
+    """The PNG every game delivers: the summary ``band`` on top (when given), its picture, the
+    seats' clocks under it, on its palette."""
+    if band is not None:
+        image = with_band(image, band, palette)
     return palette.encode(with_clocks(image, view))
+
+
+# ---- the summary band: one strip on top of every board image ------------------------------------
+#
+# Why: an async player looks at the board on a phone, days after their last move. The band answers
+# at a glance who acts, what they must decide, where the game stands, what just happened and who
+# leads, in text sized for Discord's 400 px preview (cap-height ≥ 9 px once the image is shrunk).
+
+PHONE_WIDTH = 400
+"""Discord's mobile preview width: the band's text is sized for the image shrunk to this."""
+BAND_CAP = 9.5
+"""Cap-height (px, at :data:`PHONE_WIDTH`) of the band's smallest text: the rule asks ≥ 9; the
+half pixel absorbs the blur of downscaling."""
+BAND_FILL: RGB = WHITE
+BAND_INK: RGB = INK
+BAND_RULE: RGB = INK
+BADGE_FILL: RGB = DARK
+BADGE_INK: RGB = WHITE
+BAND_LINES = 2
+"""Lines the headline and the stage/last-move text may wrap onto before they are cut with …"""
+
+_BAND_WORDS: dict[str, dict[str, str]] = {
+    "last": {"en": "Last: {text}", "zh-TW": "上一步：{text}", "zh-CN": "上一步：{text}"},
+}
+
+
+@dataclass(frozen=True)
+class BandSeat:
+    """One seat in the band: its colour swatch, name, score, ▶ when it acts, a bot badge."""
+
+    name: str
+    """Bare name (cut with … to fit, never a bot suffix: the badge says it is a bot)."""
+    colour: RGB
+    score: str
+    """Short: "35", "35 VP"."""
+    acting: bool
+    bot: str | None = None
+    """The bot's level word ("normal", "普通"), drawn as a small badge; ``None`` for a human."""
+    tag: str | None = None
+    """A short label printed on the swatch ("S1") for games that tell seats apart by label."""
+
+
+@dataclass(frozen=True)
+class Band:
+    """What the band says, composed by each game's ``band.py`` from its view."""
+
+    headline: str
+    """Who acts and what they decide ("▶ Alice: keep M9 in hand or discard it"); at the end the
+    result ("Alice wins — 62", "Ended early (unfinished)")."""
+    stage: str
+    """Round / phase / turn ("Round 2/5 · phase B")."""
+    seats: list[BandSeat]
+    last: str | None = None
+    """The last move in words ("Last: Bob built a castle at c3"), see :func:`last_text`."""
+
+
+def band_word(key: str, locale: str | None, **params: Any) -> str:
+    """One of the band's own words in ``locale`` (English for an unknown one)."""
+    table = _BAND_WORDS[key]
+    return table.get(locale or "en", table["en"]).format(**params)
+
+
+def band_seats(view: dict, colours: list[RGB], scores: list[str]) -> list[BandSeat]:
+    """The band's seats from the table's decorations: bare names (``view["bare_names"]``, else the
+    plain names), bot levels (``view["bots"]``) and who acts (``view["to_act"]``); one seat per
+    score, coloured by ``colours`` in seat order."""
+    count = len(scores)
+    bare = list(view.get("bare_names") or [])
+    names = seat_names(view, count)
+    levels = list(view.get("bots") or [])
+    acting = {s for s in view.get("to_act") or [] if isinstance(s, int)}
+    out = []
+    for seat in range(count):
+        name = bare[seat] if seat < len(bare) and bare[seat] else names[seat]
+        level = levels[seat] if seat < len(levels) else None
+        out.append(BandSeat(name, colours[seat % len(colours)], scores[seat], seat in acting, level or None))
+    return out
+
+
+def last_text(view: dict) -> str | None:
+    """"Last: …" from the table's ``view["last"]`` (the latest decision's public lines), or
+    ``None`` at the start of a game (or a view drawn without the table)."""
+    last = view.get("last")
+    if not isinstance(last, dict):
+        return None
+    lines = [str(line).strip() for line in last.get("lines") or [] if str(line).strip()]
+    if not lines:
+        return None
+    zh = str(view.get("locale") or "en").startswith("zh")
+    joined = ("；" if zh else "; ").join(line.rstrip("。.；;") for line in lines)
+    return band_word("last", view.get("locale"), text=joined)
+
+
+@lru_cache(maxsize=64)
+def band_size(width: int) -> int:
+    """The band's smallest text size for an image ``width`` px wide: the least size whose capital
+    H is :data:`BAND_CAP` px tall once the image is shrunk to :data:`PHONE_WIDTH`."""
+    size = max(8, int(13 * width / PHONE_WIDTH))
+    while cap_height(size) * PHONE_WIDTH / width < BAND_CAP:
+        size += 1
+    return size
+
+
+def _tokens(text: str) -> list[str]:
+    """Break points for wrapping: Latin words keep their trailing space, CJK characters and the
+    punctuation after them may break anywhere."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        if ord(ch) >= 0x2E80:
+            if word:
+                out.append(word)
+                word = ""
+            if out and ch in "，。：；、）」』！？" and not out[-1].endswith(" "):
+                out[-1] += ch  # never begin a line with closing punctuation
+            else:
+                out.append(ch)
+        else:
+            word += ch
+            if ch == " ":
+                out.append(word)
+                word = ""
+    if word:
+        out.append(word)
+    return out
+
+
+def wrap(text: str, size: int, bold: bool, width: int, lines: int) -> list[str]:
+    """``text`` broken into at most ``lines`` lines of ``width`` px; the last cut with …"""
+    out: list[str] = []
+    current = ""
+    tokens = _tokens(text)
+    for i, token in enumerate(tokens):
+        if current and text_width((current + token).rstrip(), size, bold) > width:
+            out.append(fit_text(current.rstrip(), size, bold, width))
+            current = token.lstrip()
+            if len(out) == lines:
+                rest = current + "".join(tokens[i + 1:])
+                out[-1] = fit_text(out[-1] + " " + rest, size, bold, width)
+                return out
+        else:
+            current += token
+    if current.strip():
+        out.append(fit_text(current.rstrip(), size, bold, width))
+    return out
+
+
+@dataclass(frozen=True)
+class _BandLayout:
+    small: int
+    big: int
+    pad: int
+    gap: int
+    headline: list[str]
+    stage: list[str]
+    columns: int
+    rows: int
+    seat_line: int
+    height: int
+
+
+def _band_layout(band: Band, width: int) -> _BandLayout:
+    small = band_size(width)
+    big = round(small * 15 / 13)
+    pad = max(4, round(small * 0.55))
+    gap = max(2, round(small * 0.3))
+    room = width - 2 * pad
+    headline = wrap(band.headline, big, True, room, BAND_LINES) if band.headline else []
+    info = " · ".join(part for part in (band.stage, band.last) if part)
+    stage = wrap(info, small, False, room, BAND_LINES) if info else []
+    count = len(band.seats)
+    columns = 1 if count <= 1 else 2 if count <= 4 else 3  # 3 seats: 2 + 1, so names stay readable
+    rows = (count + columns - 1) // columns if count else 0
+    seat_line = round(small * 1.5)
+    height = (
+        pad
+        + len(headline) * round(big * 1.3)
+        + len(stage) * round(small * 1.3)
+        + (gap + rows * seat_line if rows else 0)
+        + pad
+    )
+    return _BandLayout(small, big, pad, gap, headline, stage, columns, rows, seat_line, height)
+
+
+def band_height(band: Band, width: int) -> int:
+    """The height the band takes above an image ``width`` px wide (for layouts that need it)."""
+    return _band_layout(band, width).height
+
+
+def draw_band(d: ImageDraw.ImageDraw, band: Band, width: int, top: int = 0) -> int:
+    """Draw ``band`` across ``width`` px from ``top``; returns its height. A leading ▶ in the
+    headline takes the colour of the (first) acting seat."""
+    global _IN_BAND
+    lay = _band_layout(band, width)
+    d.rectangle((0, top, width - 1, top + lay.height - 1), fill=BAND_FILL)
+    rule = max(2, lay.small // 8)
+    d.rectangle((0, top + lay.height - rule, width - 1, top + lay.height - 1), fill=BAND_RULE)
+    acting = next((s for s in band.seats if s.acting), None)
+    _IN_BAND = True
+    try:
+        y = top + lay.pad
+        line_h = round(lay.big * 1.3)
+        for i, line in enumerate(lay.headline):
+            x = lay.pad
+            if i == 0 and line.startswith("▶") and acting is not None:
+                x += draw_text(d, (x, y + line_h // 2), "▶", lay.big, acting.colour, True, "lm")
+                line = line[1:]
+            draw_text(d, (x, y + line_h // 2), line, lay.big, BAND_INK, True, "lm")
+            y += line_h
+        line_h = round(lay.small * 1.3)
+        for line in lay.stage:
+            draw_text(d, (lay.pad, y + line_h // 2), line, lay.small, BAND_INK, False, "lm")
+            y += line_h
+        if lay.rows:
+            y += lay.gap
+            column = (width - 2 * lay.pad) // lay.columns
+            for i, seat in enumerate(band.seats):
+                row, col = divmod(i, lay.columns)
+                _draw_band_seat(d, seat, lay, lay.pad + col * column, y + row * lay.seat_line, column)
+    finally:
+        _IN_BAND = False
+    return lay.height
+
+
+def _draw_band_seat(d: ImageDraw.ImageDraw, seat: BandSeat, lay: _BandLayout, x: int, y: int, room: int) -> None:
+    """Swatch, ▶, name (cut to fit), bot badge, score: one seat's cell of the band."""
+    size = lay.small
+    mid = y + lay.seat_line // 2
+    edge = round(size * 0.8)
+    if seat.tag:
+        edge = max(edge, text_width(seat.tag, size, True) + lay.gap * 2)
+    d.rectangle((x, mid - round(size * 0.4), x + edge, mid + round(size * 0.4)), fill=seat.colour, outline=BAND_INK,
+                width=max(1, size // 16))
+    if seat.tag:
+        draw_text(d, (x + edge / 2, mid), seat.tag, size, contrast_ink(seat.colour), True, "mm")
+    right = x + room - lay.gap * 3
+    x += edge + lay.gap * 2
+    score_w = text_width(seat.score, size, True) if seat.score else 0
+    if seat.score:
+        draw_text(d, (right, mid), seat.score, size, BAND_INK, True, "rm")
+    if seat.acting:
+        x += draw_text(d, (x, mid), "▶", size, seat.colour, True, "lm") + lay.gap
+    badge_w = 0
+    if seat.bot is not None:
+        label = "⚙"
+        badge_w = text_width(label, size, True) + 2 * lay.gap
+    name_room = max(size, right - score_w - lay.gap * 2 - x - (badge_w + lay.gap if badge_w else 0))
+    x += draw_text(d, (x, mid), seat.name, size, BAND_INK, seat.acting, "lm", max_width=name_room)
+    if seat.bot is not None:
+        x += lay.gap
+        half = round(size * 0.62)
+        d.rounded_rectangle((x, mid - half, x + badge_w, mid + half), radius=max(2, size // 5), fill=BADGE_FILL)
+        draw_text(d, (x + badge_w / 2, mid), "⚙", size, BADGE_INK, True, "mm")
+
+
+def with_band(image: Image.Image, band: Band, palette: Palette | None = None) -> Image.Image:
+    """``image`` with ``band`` drawn above it, same mode and (for ``P``) the same palette."""
+    height = band_height(band, image.width)
+    out = Image.new(image.mode, (image.width, image.height + height))
+    if image.mode == "P":
+        out.putpalette(image.getpalette() or [])
+    out.paste(image, (0, height))
+    draw_band(draw_on(out), band, image.width)
+    return out
+
+
+def band_colours(seat_colours: tuple[RGB, ...] | list[RGB]) -> tuple[tuple[RGB, ...], tuple[Ramps, ...]]:
+    """The colours and ramps the band draws with, for a game's :class:`Palette` (see
+    :meth:`Palette.with_band`)."""
+    seats = tuple(dict.fromkeys(seat_colours))
+    colours = (BAND_FILL, BAND_INK, BADGE_FILL, BADGE_INK, *seats)
+    ramps = (
+        Ramps((BAND_INK,), (BAND_FILL,), (0.25, 0.5, 0.75)),
+        Ramps((BADGE_INK,), (BADGE_FILL,), (0.5,)),
+        Ramps(seats, (BAND_FILL,), (0.5,)),
+        Ramps((WHITE, INK), seats, (0.5,)),
+    )
+    return colours, ramps
 
 
 # ---- drawing straight onto the palette (``P`` images) -------------------------------------------

@@ -36,8 +36,6 @@ def thinned(count: int, keep: int) -> list[int]:
 
 
 def draw(view: dict[str, Any]) -> bytes:
-    from render import draw as draw_board
-
     game = view["game"]
     frames: list[dict[str, Any]] = view.get("frames", [])
     captions: list[str] = view.get("captions", [""] * len(frames))
@@ -45,31 +43,52 @@ def draw(view: dict[str, Any]) -> bytes:
     limit = int(view.get("max_bytes", 8 * 1024 * 1024))
     seconds = float(view.get("seconds", 0.8))
     chosen = thinned(len(frames), MAX_FRAMES)
-    pictures = []
-    for index in chosen:
-        board = Image.open(io.BytesIO(draw_board(game, frames[index]))).convert("RGB")
-        height = round(board.height * width / board.width)
-        pictures.append((board.resize((width, height), Image.Resampling.BILINEAR), captions[index] if index < len(captions) else ""))
-    if not pictures:
+    if not chosen:
         raise ValueError("a replay needs at least one frame")
-    strip = CAPTION + 20
-    tallest = max(p.height for p, _ in pictures) + strip
-    composed = []
-    for picture, caption in pictures:
-        frame, d = kit.canvas(width, tallest)
-        d.rectangle((0, 0, width, strip), fill=kit.INK)
-        kit.draw_text(d, (12, strip / 2), caption, CAPTION, kit.WHITE, bold=True, anchor="lm", max_width=width - 24)
-        frame.paste(picture, (0, strip))
-        composed.append(frame)
-    palette = composed[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-    indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in composed]
+    # Memory stays small however long the game: each frame is drawn, shrunk, captioned and put
+    # on the shared palette (taken from the final board, which holds most of the game's colours)
+    # one at a time; only the small palette frames are kept (a 720 px frame is under 1 MB).
+    last = chosen[-1]
+    palette = _frame(game, frames[last], captions[last] if last < len(captions) else "", width).quantize(
+        colors=255, method=Image.Quantize.MEDIANCUT
+    )
+    indexed = []
+    for index in chosen:
+        picture = _frame(game, frames[index], captions[index] if index < len(captions) else "", width)
+        indexed.append(picture.quantize(palette=palette, dither=Image.Dither.NONE))
+    tallest = max(f.height for f in indexed)
+    background = indexed[-1].getpixel((0, indexed[-1].height - 1))
+    padded = []
+    for frame in indexed:
+        if frame.height == tallest:
+            padded.append(frame)
+            continue
+        out = Image.new("P", (width, tallest), background)
+        out.putpalette(frame.getpalette() or [])
+        out.paste(frame, (0, 0))
+        padded.append(out)
     while True:
-        data = _gif(indexed, seconds)
-        if len(data) <= limit or len(indexed) <= 2:
+        data = _gif(padded, seconds)
+        if len(data) <= limit or len(padded) <= 2:
             return data
-        keep = thinned(len(indexed), max(2, len(indexed) // 2))
-        indexed = [indexed[i] for i in keep]
+        keep = thinned(len(padded), max(2, len(padded) // 2))
+        padded = [padded[i] for i in keep]
         seconds = min(seconds * 1.5, 3.0)  # fewer frames: each stays a little longer
+
+
+def _frame(game: str, view: dict[str, Any], caption: str, width: int) -> Image.Image:
+    """One turn: the board shrunk to ``width`` under a dark strip naming the move (RGB)."""
+    from render import draw as draw_board
+
+    with Image.open(io.BytesIO(draw_board(game, view))) as board:
+        height = round(board.height * width / board.width)
+        small = board.convert("RGB").resize((width, height), Image.Resampling.BILINEAR)
+    strip = CAPTION + 20
+    frame, d = kit.canvas(width, height + strip)
+    d.rectangle((0, 0, width, strip), fill=kit.INK)
+    kit.draw_text(d, (12, strip / 2), caption, CAPTION, kit.WHITE, bold=True, anchor="lm", max_width=width - 24)
+    frame.paste(small, (0, strip))
+    return frame
 
 
 def _gif(frames: list[Image.Image], seconds: float) -> bytes:

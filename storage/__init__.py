@@ -8,8 +8,11 @@ from pathlib import Path
 
 from storage.db import (
     GAME_ITEM_SEAT,
+    TOLD_PREFIX,
     ActionRow,
     Bank,
+    ClockAnchor,
+    CommitUnknown,
     Conflict,
     Database,
     DueItem,
@@ -32,8 +35,11 @@ async def connect(target: str | Path) -> Database:
 
 __all__ = [
     "GAME_ITEM_SEAT",
+    "TOLD_PREFIX",
     "ActionRow",
     "Bank",
+    "ClockAnchor",
+    "CommitUnknown",
     "Conflict",
     "Database",
     "DueItem",

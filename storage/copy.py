@@ -6,7 +6,7 @@ either direction. Every game is copied with its id, version, seats, whole action
 votes and the earlier holders of seats that changed hands, each game in one transaction, then
 verified on the target by replaying its log through the rules and comparing the result with the
 stored snapshot (the log is the truth, the snapshot a cache). Every user's settings (reminders, quiet hours, language, away mode and away periods) and every server's
-settings follow, with each game's results and private notes and the players who keep their
+settings follow, and the game time (due times are in game time, see ``table.clock``), with each game's results and private notes and the players who keep their
 statistics private; the ratings are then recomputed on the target from the results
 (``storage.ratings``). Re-running is safe: a game already on the target at the same version with the
 same log, due items and votes is left alone, an older copy of the same game is brought up to
@@ -204,6 +204,10 @@ async def copy(source: Database, target: Database) -> CopyReport:
         else:
             report.verified += 1
     await copy_settings(source, target, report)
+    # Due times and banks are in game time: the target runs on the source's game time, not its own.
+    anchor = await source.game_clock()
+    if anchor is not None:
+        await target.anchor_clock(anchor, replace=True)
     after = ""
     while private := await source.private_users_after(after):
         for user_id, since in private:

@@ -61,6 +61,15 @@ class StorageBusy(StorageError):
     """
 
 
+class CommitUnknown(StorageError):
+    """The connection was lost while COMMIT was on its way: the write may or may not have landed.
+
+    Never reported as "nothing was applied" (the player would repeat a move that counted): a
+    move is looked up by its act id on a fresh connection (``Database.commit_moves``), and only
+    when even that fails does the caller hear that the outcome is unknown.
+    """
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: int
@@ -227,6 +236,12 @@ so an undo that deletes those actions deletes the item too, and its ``version`` 
 the commit that logged them produced."""
 
 
+TOLD_PREFIX = "told:"
+"""The kind prefix of a due item that owes the table a notice of a decision already taken (a
+vote's outcome): written in the deciding transaction, closed only when the post went out, and
+never closed by a later move of the seat or the game's end (``_close_due``)."""
+
+
 @dataclass(frozen=True)
 class DueItem:
     """A durable due time: a reminder or an expiry of one seat's turn (``turn`` = the log position
@@ -251,6 +266,19 @@ class ActionRow:
     user_id: str | None
     events: list[dict[str, Any]]
     at: float
+    game_at: float | None = None
+    """The game time the action was logged at (``table.clock``); ``None`` for actions logged
+    before migration 8."""
+
+
+@dataclass(frozen=True)
+class ClockAnchor:
+    """Durable game time (``table.clock``): game time ``game_at`` at wall time ``wall_at``, running
+    ``scale`` times faster than the wall clock since."""
+
+    scale: float
+    wall_at: float
+    game_at: float
 
 
 @dataclass(frozen=True)
@@ -331,6 +359,13 @@ class Database(RecordCalls):
 
     async def write_note(self, key: str, value: str) -> None:
         raise NotImplementedError(f"{type(self).__name__} keeps no notes")
+
+    async def _landed(self, game_id: int, act_id: str) -> bool:
+        """After ``CommitUnknown``: whether the lost transaction that logged ``act_id`` committed.
+
+        A backend whose COMMIT can lose its answer waits until that transaction has ended on the
+        server before looking; raises ``CommitUnknown`` if it cannot find out."""
+        return await self.act_done(act_id)
 
     # ---- shared ---------------------------------------------------------------------------------
     async def __aenter__(self) -> Database:
@@ -579,6 +614,8 @@ class Database(RecordCalls):
         due: Sequence[tuple[int, str, int, float]] = (),
         ended: Sequence[int] = (),
         handed_over: Sequence[int] = (),
+        game_time: float | None = None,
+        act_id: str | None = None,
     ) -> int:
         """Append ``actions`` from ``first_seq`` and store the snapshot, atomically.
 
@@ -587,8 +624,12 @@ class Database(RecordCalls):
         that change hands, whose holders before are kept (``SeatChange``); ``banks`` are the turn
         banks after the move; ``due`` (seat, kind, turn, due time) are new due items; the pending
         items of the ``ended`` seats (whose turns this move ended) close, and all of them once the
-        game is no longer active. Raises ``Conflict`` (and writes nothing) if the game is no longer
-        at ``version``. Returns the new version.
+        game is no longer active; ``game_time``: the game time the actions are logged at. Raises
+        ``Conflict`` (and writes nothing) if the game is no longer at ``version``. Returns the new version.
+
+        ``act_id`` (the command's unique id, from the adapter) is stored with the first action.
+        If the commit's answer is lost (``CommitUnknown``) the action is looked up by it: found,
+        the move counts (returns as usual); proven absent, ``StorageBusy`` (nothing applied).
         """
         now = time.time()
         try:
@@ -602,15 +643,27 @@ class Database(RecordCalls):
                 await self._close_due(tx, game_id, now, None if status != "active" else ended)
                 await self._add_due(tx, game_id, due, version + 1)
                 await tx.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at, game_at, act_id)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [
-                        (game_id, first_seq + i, a.seat, a.action, a.user_id, json.dumps(a.events), now)
+                        (game_id, first_seq + i, a.seat, a.action, a.user_id, json.dumps(a.events), now, game_time,
+                         act_id if i == 0 else None)
                         for i, a in enumerate(actions)
                     ],
                 )
         except self.integrity_errors as err:
             raise Conflict("the action log changed meanwhile") from err
+        except CommitUnknown as err:
+            if act_id is None:
+                raise
+            if not await self._landed(game_id, act_id):
+                raise StorageBusy(f"the connection was lost before the move was saved ({err})") from err
+            note_commit()  # it did land: a failure after this must not be told as "nothing changed"
         return version + 1
+
+    async def act_done(self, act_id: str) -> bool:
+        """Whether a command with this id already logged its action (a retry is "already done")."""
+        return await self._fetch_one("SELECT 1 FROM actions WHERE act_id = ?", (act_id,)) is not None
 
     async def set_status(self, game_id: int, version: int, status: str, **fields: Any) -> int:
         async with self.transaction() as tx:
@@ -618,7 +671,7 @@ class Database(RecordCalls):
         return version + 1
 
     async def actions(self, game_id: int, after: int = -1, limit: int | None = None) -> list[ActionRow]:
-        sql = "SELECT seq, seat, action, user_id, events, at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq"
+        sql = "SELECT seq, seat, action, user_id, events, at, game_at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq"
         params: tuple[Any, ...] = (game_id, after)
         if limit is not None:
             sql += " LIMIT ?"
@@ -627,7 +680,7 @@ class Database(RecordCalls):
 
     async def recent_actions(self, game_id: int, count: int) -> list[ActionRow]:
         rows = await self._fetch(
-            "SELECT seq, seat, action, user_id, events, at FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
+            "SELECT seq, seat, action, user_id, events, at, game_at FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
             (game_id, count),
         )
         return [_action(r) for r in reversed(rows)]
@@ -688,20 +741,53 @@ class Database(RecordCalls):
             await self._add_due(tx, game_id, due)
         return version + 1
 
+    # ---- durable game time (table.clock) ----------------------------------------------------------
+    async def game_clock(self) -> ClockAnchor | None:
+        """The database's game time anchor, or ``None`` before any process kept one."""
+        row = await self._fetch_one("SELECT scale, wall_at, game_at FROM game_clock WHERE id = 1")
+        return None if row is None else ClockAnchor(float(row[0]), float(row[1]), float(row[2]))
+
+    async def anchor_clock(self, anchor: ClockAnchor, *, replace: bool = False) -> ClockAnchor:
+        """Keep ``anchor`` as the game time of every process, and return the one kept.
+
+        Without ``replace`` the first writer wins: processes starting together all end up with
+        the anchor of whichever wrote first, so they agree on game time."""
+        action = "UPDATE SET scale = EXCLUDED.scale, wall_at = EXCLUDED.wall_at, game_at = EXCLUDED.game_at"
+        async with self.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO game_clock (id, scale, wall_at, game_at) VALUES (1, ?, ?, ?)"
+                f" ON CONFLICT (id) DO {action if replace else 'NOTHING'}",
+                (anchor.scale, anchor.wall_at, anchor.game_at),
+            )
+        kept = await self.game_clock()
+        assert kept is not None
+        return kept
+
+    async def advance_clock(self, seconds: float) -> ClockAnchor | None:
+        """Move the kept game time forward by ``seconds`` for every process (the console's
+        ``wait``), in one statement so two advances never lose one; the anchor after it."""
+        async with self.transaction() as tx:
+            await tx.execute("UPDATE game_clock SET game_at = game_at + ? WHERE id = 1", (seconds,))
+        return await self.game_clock()
+
     # ---- the durable scheduler -----------------------------------------------------------------
     @staticmethod
     async def _close_due(tx: Tx, game_id: int, now: float, seats: Sequence[int] | None = None) -> None:
         """Close pending items of ``seats`` (every seat when ``None``; the items of the whole game
-        stay: a finished game's last moves are still owed their announcement)."""
+        stay: a finished game's last moves are still owed their announcement). A notice of a
+        decision (kind ``told:…``, ``table.notices``) stays too: a seat's next move, or the
+        game's end, must not swallow the post that tells the table what was decided."""
         if seats is None:
             await tx.execute(
-                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat <> ?",
+                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat <> ?"
+                f" AND kind NOT LIKE '{TOLD_PREFIX}%'",
                 (now, game_id, GAME_ITEM_SEAT),
             )
             return
         for seat in seats:
             await tx.execute(
-                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat = ?",
+                "UPDATE due_items SET done_at = ? WHERE game_id = ? AND done_at IS NULL AND seat = ?"
+                f" AND kind NOT LIKE '{TOLD_PREFIX}%'",
                 (now, game_id, seat),
             )
 
@@ -979,8 +1065,9 @@ class Database(RecordCalls):
             )
             await self._write_seats(tx, row.id, seats)
             await tx.executemany(
-                "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(row.id, a.seq, a.seat, a.action, a.user_id, json.dumps(a.events), a.at) for a in actions],
+                "INSERT INTO actions (game_id, seq, seat, action, user_id, events, at, game_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(row.id, a.seq, a.seat, a.action, a.user_id, json.dumps(a.events), a.at, a.game_at) for a in actions],
             )
             await tx.executemany(
                 "INSERT INTO due_items (game_id, seat, kind, turn, due_at, done_at, version) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -1010,7 +1097,9 @@ def _due(r: Sequence[Any]) -> DueItem:
 
 
 def _action(r: Sequence[Any]) -> ActionRow:
-    return ActionRow(int(r[0]), int(r[1]), str(r[2]), r[3], json.loads(r[4]), float(r[5]))
+    return ActionRow(
+        int(r[0]), int(r[1]), str(r[2]), r[3], json.loads(r[4]), float(r[5]), None if r[6] is None else float(r[6])
+    )
 
 
 def _live_first(rows: list[GameRow], limit: int) -> list[GameRow]:

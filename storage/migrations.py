@@ -228,6 +228,28 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX results_by_player_end ON results(player, ended_at);
     """,
+    # 10: durable game time. ``POSTERN_TIME_SCALE`` speeds game time up; every due time and bank is
+    # in game time, so game time itself must survive a restart and be the same for every process
+    # sharing the database: one row, game time ``game_at`` at wall time ``wall_at``, running
+    # ``scale`` times faster since (``table.clock``). Each logged action keeps the game time it was
+    # made at, so an undo knows how long the move it takes back stood (``table.timer.rewind``).
+    """
+    CREATE TABLE game_clock (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),
+        scale    REAL NOT NULL,
+        wall_at  REAL NOT NULL,
+        game_at  REAL NOT NULL
+    );
+    ALTER TABLE actions ADD COLUMN game_at REAL DEFAULT NULL;
+    """,
+    # 11: the id of the command that logged an action (the Discord interaction, a console uuid), on
+    # the row of the player's own decision. A commit whose answer was lost (the connection dropped
+    # at COMMIT) is looked up by it on the next connection, so the player hears the truth; and a
+    # command retried with the same id is "already done", never applied twice.
+    """
+    ALTER TABLE actions ADD COLUMN act_id TEXT DEFAULT NULL;
+    CREATE UNIQUE INDEX actions_act_id ON actions (act_id) WHERE act_id IS NOT NULL;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -15,6 +15,7 @@ move is acknowledged only after its transaction commits.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import re
@@ -25,9 +26,11 @@ from typing import Any
 
 import asyncpg
 
-from storage.db import Database, StorageBusy, StorageError, Tx, note_commit
+from storage.db import CommitUnknown, Database, StorageBusy, StorageError, Tx, note_commit
 from storage.migrations import LATEST, MIGRATIONS
 from storage.targets import check_url, is_postgres_url, redact  # noqa: F401  (is_postgres_url: re-exported)
+
+log = logging.getLogger("postern.storage")
 
 log = logging.getLogger("postern.storage")
 
@@ -43,8 +46,17 @@ BUSY_ERRORS: tuple[type[BaseException], ...] = (
     asyncpg.exceptions.OperatorInterventionError,  # server shutting down, query cancelled
     asyncpg.exceptions.LockNotAvailableError,
     asyncpg.exceptions.TransactionRollbackError,  # deadlock, serialization failure
+    asyncpg.exceptions.InternalClientError,  # asyncpg's own state gone wrong, e.g. during a server restart
 )
-"""Failures after which nothing was applied and a retry may work: reported as ``StorageBusy``."""
+"""Failures (before COMMIT) after which nothing was applied and a retry may work: ``StorageBusy``."""
+
+LANDED_LOOKUPS = 3
+"""Tries to find out whether a commit whose answer was lost landed (a restarting server needs a
+few seconds before it answers again)."""
+
+LANDED_WAIT = "5s"
+"""``lock_timeout`` of that look-up: how long it waits for the lost transaction to end on the
+server (it holds the game's row until then)."""
 
 
 DEFAULT_MIGRATION_WAIT = 60.0
@@ -92,6 +104,17 @@ class _PgTx:
 
     async def insert(self, sql: str, params: Sequence[Any]) -> int:
         return int(await self.conn.fetchval(numbered(sql) + " RETURNING id", *params))
+
+
+def _answered(err: BaseException) -> bool:
+    """Whether ``err`` is the server's own answer (an error response), not a lost connection."""
+    return isinstance(err, asyncpg.PostgresError) and not isinstance(err, asyncpg.PostgresConnectionError)
+
+
+async def _rollback_quietly(tx: asyncpg.transaction.Transaction) -> None:
+    """Roll back if the connection still can; on a lost one the server already did."""
+    with contextlib.suppress(asyncpg.PostgresError, *BUSY_ERRORS):
+        await tx.rollback()
 
 
 class PostgresDatabase(Database):
@@ -146,6 +169,13 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_PgTx]:
+        """BEGIN … COMMIT on a pooled connection.
+
+        A failure before COMMIT was sent rolls back (``StorageBusy`` for a passing fault: nothing
+        was applied). A COMMIT the server refused was not applied either. But a COMMIT whose
+        answer never came (the connection dropped, a timeout) may have landed: that raises
+        ``CommitUnknown``, never ``StorageBusy`` — telling a player "nothing changed" about a move
+        that counted makes them play it twice."""
         try:
             conn = await self.pool.acquire()
         except BUSY_ERRORS as err:
@@ -158,19 +188,53 @@ class PostgresDatabase(Database):
                 raise StorageBusy(f"could not start a write: {err}") from err
             try:
                 yield _PgTx(conn)
-                await tx.commit()
-                note_commit()
             except BaseException as err:
-                if not conn.is_closed():
-                    try:
-                        await tx.rollback()
-                    except (asyncpg.PostgresError, *BUSY_ERRORS):
-                        pass  # the server already ended the transaction; nothing was applied
+                await _rollback_quietly(tx)
                 if isinstance(err, BUSY_ERRORS):
                     raise StorageBusy(f"could not save: {err}") from err
                 raise
+            try:
+                await tx.commit()
+            except Exception as err:
+                if _answered(err):  # the server said no: the transaction did not commit
+                    await _rollback_quietly(tx)
+                    if isinstance(err, BUSY_ERRORS):
+                        raise StorageBusy(f"could not save: {err}") from err
+                    raise
+                raise CommitUnknown(f"no answer to COMMIT: {type(err).__name__}: {err}") from err
+            note_commit()
         finally:
-            await self.pool.release(conn)
+            try:
+                await self.pool.release(conn)
+            except (asyncpg.PostgresError, *BUSY_ERRORS) as err:  # a dead connection: the pool replaces it
+                log.debug("releasing a broken connection: %s", err)
+
+    async def _landed(self, game_id: int, act_id: str) -> bool:
+        """Whether the transaction that logged ``act_id`` committed, asked on a fresh connection.
+
+        The lost transaction holds the game's row (its version guard updated it) until the server
+        ends it, by commit or rollback; ``FOR UPDATE`` waits for that (bounded by ``LANDED_WAIT``),
+        so the look-up that follows cannot run before a commit still in progress. Raises
+        ``CommitUnknown`` when the server cannot be asked (``LANDED_LOOKUPS`` tries)."""
+        last: BaseException | None = None
+        for attempt in range(LANDED_LOOKUPS):
+            if attempt:
+                await asyncio.sleep(0.5 * attempt)
+            try:
+                async with self.pool.acquire() as conn:
+                    probe = conn.transaction()  # rolled back: a look-up has nothing to commit
+                    await probe.start()
+                    try:
+                        await conn.execute(f"SET LOCAL lock_timeout = '{LANDED_WAIT}'")
+                        await conn.fetchval("SELECT version FROM games WHERE id = $1 FOR UPDATE", game_id)
+                        found = await conn.fetchval("SELECT 1 FROM actions WHERE act_id = $1", act_id)
+                    finally:
+                        await _rollback_quietly(probe)
+                log.warning("a commit lost its answer; act %s %s", act_id, "had landed" if found else "had not landed")
+                return found is not None
+            except (asyncpg.PostgresError, *BUSY_ERRORS) as err:
+                last = err
+        raise CommitUnknown(f"could not find out whether act {act_id} was saved: {last}") from last
 
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
         try:

@@ -5,14 +5,26 @@ the table never reads the wall clock itself: it asks a ``Clock``. ``ScaledClock`
 sped up by ``POSTERN_TIME_SCALE`` (default 1; ``3600`` makes an hour of game time pass each
 second) and can be advanced by hand (the console's ``wait``); ``ScriptedClock`` moves only when a
 test says so. Both count seconds since the epoch, so stored due times are ordinary timestamps.
+
+Game time is durable (``keep``): the database holds one anchor, game time ``game_at`` at wall time
+``wall_at`` running ``scale`` times faster since, and every process sharing the database runs on
+it. A restart therefore continues game time where it stood (plus the scaled time it was down:
+game time is a function of the wall clock, the same in every process), instead of starting again
+from the wall clock, which made every bank look full and every reminder late. At scale 1 with no
+``wait``, the anchor is the wall clock itself.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Callable, Mapping
 from typing import Protocol
+
+from storage import ClockAnchor, Database
+
+log = logging.getLogger("postern.clock")
 
 SCALE_VARIABLE = "POSTERN_TIME_SCALE"
 SCHEDULER_VARIABLE = "POSTERN_SCHEDULER_SECONDS"
@@ -30,10 +42,11 @@ class Clock(Protocol):
 
 
 class ScaledClock:
-    """Real time × ``scale`` from the moment the clock was made, plus any manual advance.
+    """Real time × ``scale`` from an anchor, plus any manual advance.
 
-    At scale 1 with no advance this is exactly the wall clock, so a restart keeps due times
-    meaningful; at a larger scale game time runs ahead from the start of the process.
+    Made alone, the anchor is the moment the clock was made (game time = wall time then); ``keep``
+    replaces it with the database's, so game time is the same after a restart and in every process.
+    At scale 1 with no advance this is exactly the wall clock.
     """
 
     def __init__(self, scale: float = 1.0, source: Callable[[], float] = time.time) -> None:
@@ -41,21 +54,37 @@ class ScaledClock:
             raise ValueError(f"{SCALE_VARIABLE} must be a positive number, not {scale!r}")
         self.scale = float(scale)
         self._source = source
-        self._origin = source()
+        self._wall_at = source()
+        self._game_at = self._wall_at
         self._skipped = 0.0
 
     def now(self) -> float:
-        return self._origin + (self._source() - self._origin) * self.scale + self._skipped
+        return self._game_at + (self._source() - self._wall_at) * self.scale
 
     def advance(self, seconds: float) -> None:
+        """Move this process's game time on; ``advance`` (below) also moves the kept one."""
         if seconds < 0:
             raise ValueError("time only moves forward")
+        self._game_at += seconds
         self._skipped += seconds
 
     @property
     def skipped(self) -> float:
-        """Game seconds added by ``advance`` so far (the console keeps them across restarts)."""
+        """Game seconds added by ``advance`` in this process."""
         return self._skipped
+
+    def wall(self) -> float:
+        """The wall clock this clock runs on (a test's fake one, in tests)."""
+        return self._source()
+
+    def anchor(self) -> ClockAnchor:
+        """Game time now, as an anchor to keep: this clock's reading at the current wall time."""
+        wall = self._source()
+        return ClockAnchor(self.scale, wall, self._game_at + (wall - self._wall_at) * self.scale)
+
+    def follow(self, anchor: ClockAnchor) -> None:
+        """Run on ``anchor`` from now on (its scale must be this clock's: ``keep`` sees to it)."""
+        self._wall_at, self._game_at = anchor.wall_at, anchor.game_at
 
 
 class ScriptedClock:
@@ -104,3 +133,56 @@ def scheduler_seconds_from_env(environ: Mapping[str, str] | None = None) -> floa
 def from_env(environ: Mapping[str, str] | None = None) -> ScaledClock:
     """The clock the bot and the console run on."""
     return ScaledClock(scale_from_env(environ))
+
+
+async def keep(clock: Clock, db: Database) -> None:
+    """Run ``clock`` on the game time kept in ``db``, keeping it there first if nobody has.
+
+    Called once the database is open, before anything reads game time. The first process to keep
+    an anchor wins (processes started together agree). A process started with another
+    ``POSTERN_TIME_SCALE`` than the kept one continues game time from where it stands at the new
+    speed (no jump back or forth) and keeps that; processes already running take it up at their
+    next ``follow``. A ``ScriptedClock`` (tests) is its own truth and keeps nothing."""
+    if not isinstance(clock, ScaledClock):
+        return
+    kept = await db.game_clock()
+    if kept is None:
+        kept = await db.anchor_clock(clock.anchor())
+    if kept.scale != clock.scale:
+        wall = clock.wall()
+        now = kept.game_at + (wall - kept.wall_at) * kept.scale
+        log.warning(
+            "%s changed from %g to %g: game time goes on from where it stood at the new speed",
+            SCALE_VARIABLE, kept.scale, clock.scale,
+        )
+        kept = await db.anchor_clock(ClockAnchor(clock.scale, wall, now), replace=True)
+    clock.follow(kept)
+
+
+async def follow(clock: Clock, db: Database) -> None:
+    """Read the kept game time again and run on it, at its speed (a running bot, now and then).
+
+    Unlike ``keep`` this never writes: a process started later with another scale re-anchored game
+    time, or another process moved it on, and this one follows instead of fighting over it."""
+    if not isinstance(clock, ScaledClock):
+        return
+    kept = await db.game_clock()
+    if kept is None:
+        return
+    if kept.scale != clock.scale:
+        log.warning("%s of the shared game time is now %g (was %g here)", SCALE_VARIABLE, kept.scale, clock.scale)
+        clock.scale = kept.scale
+    clock.follow(kept)
+
+
+async def advance(clock: Clock, db: Database, seconds: float) -> None:
+    """Move game time forward by ``seconds`` for good (the console's ``wait``): in the database
+    for every process, and in ``clock``."""
+    if seconds < 0:
+        raise ValueError("time only moves forward")
+    if not isinstance(clock, ScaledClock):
+        clock.advance(seconds)
+        return
+    if await db.advance_clock(seconds) is None:  # nothing kept yet: keep this clock, advanced
+        clock.advance(seconds)
+    await keep(clock, db)

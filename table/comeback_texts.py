@@ -33,4 +33,24 @@ COMEBACK_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "還沒有人行動:沒有可重播的內容。",
         "zh-CN": "还没有人行动:没有可重播的内容。",
     },
+    "since_head": {"en": "**Since your last turn:**", "zh-TW": "**自你上一步以來:**", "zh-CN": "**自你上一步以来:**"},
+    "since_head_start": {"en": "**Since the game began** (you have not moved yet):", "zh-TW": "**自遊戲開始以來**(你還沒行動過):", "zh-CN": "**自游戏开始以来**(你还没行动过):"},
+    "since_more_of": {"en": " (+{count})", "zh-TW": "(另 {count} 項)", "zh-CN": "(另 {count} 项)"},
+    "since_and_more": {
+        "en": "…and {count} more: `/log since:me`",
+        "zh-TW": "…還有 {count} 項:`/log since:me`",
+        "zh-CN": "…还有 {count} 项:`/log since:me`",
+    },
+    "since_nothing": {"en": "Nobody else has moved since your last turn.", "zh-TW": "自你上一步以來沒有其他人行動。", "zh-CN": "自你上一步以来没有其他人行动。"},
+    "since_nothing_start": {
+        "en": "Nobody has moved yet in this game.",
+        "zh-TW": "這局還沒有人行動。",
+        "zh-CN": "这局还没有人行动。",
+    },
+    "since_silent": {"en": "made a move", "zh-TW": "行動了一步", "zh-CN": "行动了一步"},
+    "since_not_player": {
+        "en": "You are not playing in this game: `/log` shows its recent moves.",
+        "zh-TW": "你不在這局遊戲中:`/log` 可查看最近的行動。",
+        "zh-CN": "你不在这局游戏中:`/log` 可查看最近的行动。",
+    },
 }

@@ -75,6 +75,18 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "{name} 已經在這局遊戲中。",
         "zh-CN": "{name} 已经在这局游戏中。",
     },
+    "already_seated_held": {
+        "en": "{name} already has a seat in this game: a bot plays it for them for now, and /game rejoin gives it back to them. "
+              "One person holds one seat of a game.",
+        "zh-TW": "{name} 已經在這局遊戲中有座位:目前由機器人代打,用 /game rejoin 即可取回。一個人在一局遊戲中只能有一個座位。",
+        "zh-CN": "{name} 已经在这局游戏中有座位:目前由机器人代打,用 /game rejoin 即可取回。一个人在一局游戏中只能有一个座位。",
+    },
+    "rejoin_already_seated": {
+        "en": "You already play another seat in this game, and one person holds one seat of a game: the bot keeps "
+              "playing the seat it holds for you (the host can give that seat to someone with /game replace).",
+        "zh-TW": "你已經在這局遊戲中使用另一個座位,一個人在一局遊戲中只能有一個座位:機器人會繼續代打它為你保留的座位(開局者可以用 /game replace 把那個座位交給別人)。",
+        "zh-CN": "你已经在这局游戏中使用另一个座位,一个人在一局游戏中只能有一个座位:机器人会继续代打它为你保留的座位(开局者可以用 /game replace 把那个座位交给别人)。",
+    },
     "replaced": {
         "en": "{new} takes over {old}'s seat.",
         "zh-TW": "{new} 接替了 {old} 的座位。",
@@ -89,6 +101,11 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "A bot plays your seat here since your time ran out; /game rejoin takes it back.",
         "zh-TW": "你的時間用完後,這裡由機器人代打你的座位;用 /game rejoin 可取回座位。",
         "zh-CN": "你的时间用完后,这里由机器人代打你的座位;用 /game rejoin 可取回座位。",
+    },
+    "seat_was_held": {
+        "en": "A bot played your seat here after your time ran out, until the game ended.",
+        "zh-TW": "你的時間用完後,這裡由機器人代打你的座位,直到本局結束。",
+        "zh-CN": "你的时间用完后,这里由机器人代打你的座位,直到本局结束。",
     },
     "unposted_vote": {
         "en": "I could not post this vote in the game's channel ({where}): I may no longer send messages there "
@@ -196,6 +213,27 @@ LIFECYCLE_MESSAGES: dict[str, dict[str, str]] = {
         "en": "A bot now plays for {name}; /game rejoin takes the seat back.",
         "zh-TW": "現在由機器人代替 {name} 行動;用 /game rejoin 可取回座位。",
         "zh-CN": "现在由机器人代替 {name} 行动;用 /game rejoin 可取回座位。",
+    },
+    "vote_bot_over": {
+        "en": "A bot played for {name}, and the bots played {game} to its end: the game is over.",
+        "zh-TW": "機器人代替 {name} 行動,機器人們把 {game} 下到了終局:本局已結束。",
+        "zh-CN": "机器人代替 {name} 行动,机器人们把 {game} 下到了终局:本局已结束。",
+    },
+    "taken_over_end_dm": {
+        "en": "Your time ran out in {game}, and the table chose a bot to play your seat ({where}). "
+              "The bots played the game to its end: it is over.",
+        "zh-TW": "你在 {game} 的時間用完了,大家決定由機器人代打你的座位({where})。機器人們已把這局下到終局:本局已結束。",
+        "zh-CN": "你在 {game} 的时间用完了,大家决定由机器人代打你的座位({where})。机器人们已把这局下到终局:本局已结束。",
+    },
+    "vote_lapsed": {
+        "en": "This vote no longer applies: the player has moved meanwhile.",
+        "zh-TW": "這次投票已不適用:該玩家在此期間已經行動。",
+        "zh-CN": "这次投票已不适用:该玩家在此期间已经行动。",
+    },
+    "alone_clock": {
+        "en": "No turn timer runs: no other player waits on you here (the other seats are bots).",
+        "zh-TW": "回合計時不會進行:這裡沒有其他玩家在等你(其他座位都是機器人)。",
+        "zh-CN": "回合计时不会进行:这里没有其他玩家在等你(其他座位都是机器人)。",
     },
     "vote_replace_host": {
         "en": "The table chose to replace {name}, who hosts this game: {host} is the host now and gives the seat away "

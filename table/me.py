@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import rules
 from storage import Bank, GameRow, SeatRow, UserSettings
-from table import bots, timer
+from table import bots, notices, timer
 from table.messages import TableError
 
 if TYPE_CHECKING:
@@ -235,6 +235,12 @@ class PlayerCalls:
             acting = rules.get(fresh.game).to_act(self._state(fresh))
             if seat.seat not in acting:
                 return
+            if any(d.kind == notices.VOTE and d.seat == seat.seat for d in await self.db.pending_due(row.id)):
+                # The bank already ran out and the others are voting: going away does not take the
+                # vote from them (nor its votes), and coming back does not open a fresh one.
+                return
+            if not pause and sum(1 for s in seats if not s.is_bot) <= 1:
+                return  # nobody else at the table: the bank stands still (``TableService._settle``)
             now = self.clock.now()
             if pause and seat.turn_began is not None:
                 left = timer.remaining(seat, now)
@@ -250,11 +256,17 @@ class PlayerCalls:
         now = self.clock.now()
         out: list[MyGame] = []
         held_id = bots.held_for(user.id)
+        listed: set[int] = set()
         for row in await self.db.games_of_user(user.id, GAMES_LISTED, also=[held_id]):
+            if row.id in listed:  # their own seat and one a bot holds for them: one game, listed once
+                continue
+            listed.add(row.id)
             seats = await self.db.seats(row.id)
             mine = next((s for s in seats if s.user_id == user.id), None)
             if mine is None:  # a bot holds the seat: listed so the player finds the way back
-                out.append(MyGame(row, seats, False, row.updated_at, None, held=True))
+                # (only while the game goes on: a game that is over has no seat to take back)
+                held = row.status in ("lobby", "active")
+                out.append(MyGame(row, seats, False, row.updated_at, None, held=held))
                 continue
             waiting = False
             if row.status == "active" and mine is not None:

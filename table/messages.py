@@ -27,6 +27,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "剛才無法儲存(資料庫忙碌或已滿)——沒有任何變更生效。請再試一次。",
         "zh-CN": "刚才无法保存(数据库繁忙或已满)——没有任何更改生效。请再试一次。",
     },
+    "commit_unknown": {
+        "en": "The connection to the database broke while saving, and I could not find out whether your "
+              "change was saved. Check /game status before trying again.",
+        "zh-TW": "儲存時與資料庫的連線中斷,無法確認你的變更是否已儲存。再試一次之前,請先用 /game status 查看。",
+        "zh-CN": "保存时与数据库的连接中断,无法确认你的更改是否已保存。再试一次之前,请先用 /game status 查看。",
+    },
+    "restarting": {
+        "en": "Postern is restarting — please try again in a moment. Nothing was changed.",
+        "zh-TW": "Postern 正在重新啟動,請稍後再試。沒有任何變更。",
+        "zh-CN": "Postern 正在重新启动,请稍后再试。没有任何更改。",
+    },
     "no_game": {
         "en": "There is no game in this channel. Start one with /game new.",
         "zh-TW": "這個頻道沒有進行中的遊戲。用 /game new 開一局。",

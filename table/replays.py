@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import rules
-from storage import ActionRow
-from table import seating
+from storage import ActionRow, SeatRow
+from table import decorations, seating
 from table.messages import TableError
 from table.options import split_options
 
@@ -39,8 +39,12 @@ class ReplayPlan:
                 "max_bytes": max_bytes, "width": width}
 
 
-def frames_of(game: rules.Game, start: Any, log: list[ActionRow], holders: Holders, locale: str) -> tuple[list, list]:
-    """(public views, captions), one per decision of a seat."""
+def frames_of(
+    game: rules.Game, start: Any, log: list[ActionRow], holders: Holders, seats: list[SeatRow], locale: str
+) -> tuple[list, list]:
+    """(public views, captions), one per decision of a seat, decorated as the table decorates a
+    live board (``table.decorations``: bare names, bot badges, the last move)."""
+    bare, levels = decorations.seat_words(seats, locale)
     state = start
     decisions = sum(1 for a in log if a.seat >= 0)
     frames: list[dict[str, Any]] = []
@@ -52,10 +56,13 @@ def frames_of(game: rules.Game, start: Any, log: list[ActionRow], holders: Holde
         if action.seat < 0:
             continue
         names = holders.at(action.seq)
-        lines = [t for e in action.events if (t := seating.event_line(game, e, locale, names))]
+        last = decorations.decision(game, action, locale, names)
+        lines = last["lines"]
         who = names[action.seat] if 0 <= action.seat < len(names) else "?"
-        view = {**game.view(state, None), "names": names, "locale": locale,
-                "last": {"seat": action.seat, "events": action.events, "lines": lines}}
+        view = {**game.view(state, None), "names": names, "locale": locale, "bare_names": bare, "bots": levels,
+                "last": last}
+        if game.is_over(state):
+            view["standings"] = decorations.standings(game, state)
         frames.append(view)
         captions.append(f"{len(frames)}/{decisions} · " + ("; ".join(lines) if lines else who))
     return frames, captions
@@ -78,7 +85,7 @@ class ReplayCalls:
         holders = await self._holders(row, seats, words)
         log = await self.db.actions(row.id)
         start = game.new(len(seats), split_options(game, row.options, row.capacity)[0])
-        frames, captions = await asyncio.to_thread(frames_of, game, start, log, holders, words)
+        frames, captions = await asyncio.to_thread(frames_of, game, start, log, holders, seats, words)
         if not frames:
             raise TableError("replay_no_moves")
         return ReplayPlan(row.game, row.id, row.status, frames, captions)

@@ -27,6 +27,7 @@ from storage import (
     GAME_ITEM_SEAT,
     ActionRow,
     Bank,
+    CommitUnknown,
     Conflict,
     Database,
     GameRow,
@@ -36,7 +37,20 @@ from storage import (
 )
 from storage import ratings as rating_rule
 from storage.records import RatingChange
-from table import announce, autoplay, bots, observability, reveal, seating, stamps, thinkers, timer
+from table import (
+    announce,
+    autoplay,
+    bots,
+    decorations,
+    notices,
+    observability,
+    reveal,
+    seating,
+    stamps,
+    thinkers,
+    timer,
+)
+from table import clock as game_time
 from table.chance import resolve
 from table.clock import Clock
 from table.clock import from_env as clock_from_env
@@ -51,6 +65,7 @@ from table.order import sort_moves
 from table.records import RecordCalls
 from table.replays import ReplayCalls
 from table.server import ServerCalls
+from table.since import SinceCalls
 from table.story import StoryCalls
 
 log = logging.getLogger("postern.table")
@@ -59,6 +74,9 @@ MAX_CHANCE_STEPS = 10_000
 """Bound on automatic steps (chance and bot decisions) after one decision: a deal is a few dozen,
 a table of bots plays a whole game (a few hundred); this only guards bugs."""
 
+
+VOTE_BOT, VOTE_END = "bot", "end"
+"""The outcomes of a vote that the table applies itself (``table.scheduler`` names them all)."""
 
 UNDO_REACH = 500
 """How far back an undo looks for the caller's decision (bot answers in between included)."""
@@ -131,6 +149,8 @@ class Result:
     ratings: list[RatingChange] = field(default_factory=list)
     """The rating changes of an ended rated game, in the scope its posts show (its server's, else
     the global one): ``table.records``."""
+    alone: bool = False
+    """A timed table with no other human (bots only): no bank runs, as ``clock_lines`` says."""
     announce: tuple[int, int] | None = None
     """The first and last action sequence numbers this result's public post announces
     (``table.announce``): the adapter hands the result to ``TableService.announced`` once posted."""
@@ -155,6 +175,8 @@ class Result:
         """"Ana: 1 d 4 h left" for every seat with a bank, "— away until …" added once for a
         player who is away (also one without a bank: their wait is explained all the same)."""
         loc = locale or self.locale
+        if self.alone:
+            return [message("alone_clock", loc)]
         out = []
         for name, text, away in zip(self.names, self.clocks(loc), self.away_texts(loc), strict=False):
             parts = [part for part in (text, away) if part]
@@ -234,6 +256,9 @@ def saves(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
         except StorageBusy as err:
             log.warning("write refused by the database: %s", err)
             raise TableError("storage_busy") from err
+        except CommitUnknown as err:  # neither "nothing changed" nor "done": say so, point to the truth
+            log.error("a write's outcome is unknown: %s", err)
+            raise TableError("commit_unknown") from err
         except Conflict as err:  # another process wrote first (its version guard): nothing applied here
             observability.REFUSALS.labels("busy").inc()
             raise TableError("busy") from err
@@ -248,6 +273,13 @@ def saves(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
     return wrapper
 
 
+def alone(seats: Iterable[SeatRow]) -> bool:
+    """Whether at most one human sits at the table (the others are bots, or bots holding seats of
+    players whose time ran out): nobody would be waiting on that human, so their turn bank does
+    not run (``TableService._settle``) and no vote is opened on them."""
+    return sum(1 for seat in seats if not seat.is_bot) <= 1
+
+
 def title_of(game: Game) -> Callable[[str], str]:
     """A game's title for a ``TableError``, in the language the error is finally shown in."""
     return lambda locale: rules.localised(game.title, locale)
@@ -260,7 +292,7 @@ def _pick_game(name: str) -> Game:
         raise TableError("unknown_game", game=name, games=", ".join(rules.GAMES)) from None
 
 
-class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls, ReplayCalls, HintCalls):
+class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls, ReplayCalls, SinceCalls, HintCalls):
     """Application service over a ``Database``; safe to share across tasks of one event loop."""
 
     def __init__(
@@ -284,6 +316,21 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+
+    async def keep_time(self) -> None:
+        """Run on the game time kept in the database (``table.clock.keep``): call once the database
+        is open, so a restart goes on from the game time that stood, and processes sharing the
+        database agree on it."""
+        await game_time.keep(self.clock, self.db)
+
+    async def follow_time(self) -> None:
+        """Read the kept game time again (``table.clock.follow``): another process may have moved
+        it on or changed its speed since this one started."""
+        await game_time.follow(self.clock, self.db)
+
+    async def advance_time(self, seconds: float) -> None:
+        """Move game time forward for good (the console's ``wait``): kept in the database."""
+        await game_time.advance(self.clock, self.db, seconds)
 
     async def drain(self, timeout: float = 30.0) -> bool:
         """Wait until no write call is running (a clean shutdown lets started moves commit).
@@ -358,7 +405,10 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             host_id=row.host_id,
             stamp=stamps.of(row),
         )
-        if row.status == "active" and any(s.bank_left is not None for s in seats):
+        if row.status == "active" and any(s.bank_left is not None for s in seats) and alone(seats):
+            result.banks = [None for _ in seats]  # nothing runs: ``clock_lines`` says why
+            result.alone = True
+        elif row.status == "active" and any(s.bank_left is not None for s in seats):
             now = self.clock.now()
             result.banks = [None if s.is_bot else timer.remaining(s, now) for s in seats]
             try:
@@ -375,12 +425,14 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         if state is not None:
             game = rules.get(row.game)
             result.to_act = game.to_act(state)
-            result.view = self._decorate(game.view(state, None), names, row.locale)
+            rows = await self._log_tail(row, None)
+            public = game.view(state, None)
             if row.status == "abandoned":
                 # Ended by the players' vote (or the host) mid-game: nobody is to act any more, and
                 # the board says the game ended unfinished rather than whose turn it was.
                 result.to_act = []
-                result.view.update(to_act=[], ended=True)
+                public.update(to_act=[], ended=True)
+            result.view = self._decorate(public, names, row.locale, seats=seats, game=game, rows=rows, state=state)
             if result.banks:
                 result.view["clocks"] = result.clocks()
                 result.view["away"] = result.away_texts()
@@ -425,17 +477,22 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         after: list[int],
         *,
         gain: bool = True,
-        taken_back: list[int] | None = None,
         restarted: Iterable[int] = (),
+        undone: tuple[float, int] | None = None,
     ) -> timer.Settled:
         """The turn banks after a commit that moves the seats to act from ``before`` to ``after``;
         the banks of players who are away do not start running, and the end of their away time
         is scheduled for this game (the turn may reach them in a game that started after they
-        left), so their bank runs again by itself when they are due back."""
+        left), so their bank runs again by itself when they are due back. ``undone``: the commit
+        is an undo of the move made at that game time by that seat (``timer.rewind``)."""
         t = timer.limit(self.table_options(row))
         paused = []
         returns: list[tuple[int, str, int, float]] = []
-        if t is not None:
+        if t is not None and alone(seats):
+            # Nobody else waits (the others are bots): no bank runs, so none runs out, and no
+            # vote nobody could cast hands the last human's seat to a bot.
+            paused = [seat.seat for seat in seats if not seat.is_bot]
+        elif t is not None:
             waiting = [seat for seat in seats if seat.seat in after and not seat.is_bot]
             people = await self.db.users_settings([seat.user_id for seat in waiting])
             now = self.clock.now()
@@ -444,15 +501,58 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
                 if until is not None and until > now:
                     paused.append(seat.seat)
                     returns.append((seat.seat, AWAY_END, int(until), until))
-        clock = timer.settle(
-            seats, before, after, self.clock.now(), t, row.version + 1,
-            paused=paused, gain=gain, taken_back=taken_back or (), restarted=restarted,
-        )
+        if undone is not None:
+            moved_at, undoer = undone
+            clock = timer.rewind(seats, before, after, self.clock.now(), t, row.version + 1, moved_at, undoer, paused)
+        else:
+            clock = timer.settle(
+                seats, before, after, self.clock.now(), t, row.version + 1,
+                paused=paused, gain=gain, restarted=restarted,
+            )
         return dataclasses.replace(clock, due=[*clock.due, *returns]) if returns else clock
 
     @staticmethod
-    def _decorate(view: dict[str, Any], names: list[str], locale: str) -> dict[str, Any]:
-        return {**view, "names": names, "locale": locale}
+    def _decorate(
+        view: dict[str, Any],
+        names: list[str],
+        locale: str,
+        *,
+        seats: list[SeatRow] | None = None,
+        game: Game | None = None,
+        rows: list[ActionRow] | None = None,
+        reader: int | None = None,
+        state: Any = None,
+    ) -> dict[str, Any]:
+        """The view a renderer gets: the rules' view plus names and language and, given the seats
+        and the log's tail, the board's decorations (``table.decorations``): bare names and bot
+        levels, the last decision, and for a ``reader`` seat the others' decisions since theirs."""
+        out = {**view, "names": names, "locale": locale}
+        if seats is not None:
+            out["bare_names"], out["bots"] = decorations.seat_words(seats, locale)
+        if game is not None and rows is not None:
+            # the lines name seats without bot suffixes: a board draws the bot badge itself
+            said = out.get("bare_names") or names
+            last = decorations.last_of(game, rows, locale, said)
+            if last is not None:
+                out["last"] = last
+                out["last_turn"] = decorations.last_turn_of(game, rows, locale, said)
+            if reader is not None:
+                out["since"] = decorations.since_of(game, rows, reader, locale, said)
+        if game is not None and state is not None:
+            standings = decorations.standings(game, state, ended=bool(out.get("ended")))
+            if standings is not None:
+                out["standings"] = standings
+        return out
+
+    async def _log_tail(self, row: GameRow, reader: int | None) -> list[ActionRow]:
+        """The end of the game's log that the decorations need: back to the latest decision, and
+        for a ``reader`` seat back to its own last decision (or enough of the others' ones)."""
+        count = 32
+        while True:
+            rows = await self.db.recent_actions(row.id, count)
+            if decorations.reaches(rows, reader, count):
+                return rows
+            count *= 8
 
     async def _seat_of(self, row: GameRow, user: User) -> tuple[list[SeatRow], int]:
         """The game's seats and the caller's seat in it; "not seated" for anyone else."""
@@ -460,7 +560,10 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         seat = next((s.seat for s in seats if s.user_id == user.id), None)
         if seat is None:
             # A bot took the caller's seat when their time ran out: say how to get it back.
+            # Once the game is over there is no way back to offer, only what happened.
             held = any(s.user_id == bots.held_for(user.id) for s in seats)
+            if held and row.status != "active":
+                raise TableError("seat_was_held")
             raise TableError("seat_held_by_bot" if held else "not_seated")
         return seats, seat
 
@@ -549,7 +652,7 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         async with self.lock(row.id):
             row = await self._live(channel_id, game_id)
             seats = await self._lobby_seats(row)
-            if any(s.user_id == user.id for s in seats):
+            if any(s.user_id in (user.id, bots.held_for(user.id)) for s in seats):
                 raise TableError("already_joined")
             if len(seats) >= row.capacity:
                 raise TableError("lobby_full", count=len(seats), capacity=row.capacity)
@@ -642,6 +745,7 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             version = await self.db.commit_moves(
                 row.id, row.version, 0, actions, game.dumps(state), status,
                 seats=list(seats) if first else None, banks=clock.banks, due=[*clock.due, *self._announcing(0, actions)],
+                game_time=clock.at,
             )
             row = await self.db.game(row.id)  # type: ignore[assignment]
             assert row is not None and row.version == version
@@ -719,15 +823,16 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         expected_version: int | None = None,
         game_id: int | None = None,
         seen_at: float | None = None,
+        act_id: str | None = None,
     ) -> Result:
         """``_act``, recomputed when the game changed while a bot thought about its reply
         (``table.autoplay``); "busy" if it keeps changing."""
         for _ in range(autoplay.RETRIES - 1):
             with contextlib.suppress(autoplay.Stale):
-                return await self._act(channel_id=channel_id, user=user, action=action,
-                                       expected_version=expected_version, game_id=game_id, seen_at=seen_at)
-        return await self._act(channel_id=channel_id, user=user, action=action,
-                               expected_version=expected_version, game_id=game_id, seen_at=seen_at)
+                return await self._act(channel_id=channel_id, user=user, action=action, expected_version=expected_version,
+                                       game_id=game_id, seen_at=seen_at, act_id=act_id)
+        return await self._act(channel_id=channel_id, user=user, action=action, expected_version=expected_version,
+                               game_id=game_id, seen_at=seen_at, act_id=act_id)
 
     async def _act(
         self,
@@ -738,16 +843,23 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         expected_version: int | None = None,
         game_id: int | None = None,
         seen_at: float | None = None,
+        act_id: str | None = None,
     ) -> Result:
         """Make one move for ``user``; ``expected_version`` (a button's stamp of the position it
         was drawn for, ``table.stamps``, or an old button's version) refuses stale clicks.
 
         ``seen_at`` (typed moves, which carry no version): the latest time the user could have
         seen the game; the same action by the same user committed after it is "already done",
-        so a command sent twice applies once even where the notation is legal again."""
+        so a command sent twice applies once even where the notation is legal again.
+
+        ``act_id``: the command's unique id from the adapter (the Discord interaction's id, a
+        console uuid), logged with the move. A commit whose answer was lost is looked up by it
+        (``Database.commit_moves``), and the same command retried is "already done"."""
         row = await self._live_or_finished(channel_id, game_id)
         text = as_typed(action)
         async with self.lock(row.id):
+            if act_id is not None and await self.db.act_done(act_id):
+                raise TableError("already_done", action=text)
             row = await self._live_or_finished(channel_id, game_id)
             try:
                 game, state, seats, seat = await self._turn_of(row, user, expected_version)
@@ -779,8 +891,12 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
                 await self.db.commit_moves(
                     row.id, row.version, seq, actions, snapshot, status,
                     banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)], ended=clock.ended,
+                    game_time=clock.at,
+                    act_id=act_id,
                 )
             except Conflict as err:
+                if act_id is not None and await self.db.act_done(act_id):  # the same command, elsewhere
+                    raise TableError("already_done", action=text) from err
                 raise TableError("busy") from err
             observability.MOVES.labels(row.game).inc()
             # The committed row and banks are known here: rebuilt, not read back (two reads less
@@ -826,9 +942,8 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             if await asyncio.to_thread(reveal.reveals, game, state, seat, tail, current, f"{row.seed}:{row.version}"):
                 raise TableError("undo_revealed")
             before, after = game.to_act(current), game.to_act(state)
-            # Seats to act now but not after the undo: their turn began with the move taken back.
-            taken_back = [s for s in before if s not in after]
-            clock = await self._settle(row, seats, before, after, gain=False, taken_back=taken_back)
+            # Banks back as they stood at the move, the time it stood charged to the caller.
+            clock = await self._settle(row, seats, before, after, undone=(self._moved_at(target), seat))
             try:
                 await self.db.truncate_log(
                     row.id, row.version, target.seq, game.dumps(state),
@@ -845,6 +960,15 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             undone = [e for action in tail for e in action.events]
             event = {"kind": seating.TABLE_EVENT, "key": "took_back", "name": seats[seat].name, "undone": undone}
             return await self._result("undone", row, seats, [event], state, actor=user.id)
+
+    def _moved_at(self, action: ActionRow) -> float:
+        """The game time ``action`` was logged at. An action logged before game time was kept in
+        the log has only its wall time: the game time that has passed since is estimated at the
+        clock's speed (any console ``wait`` in between is then not counted)."""
+        if action.game_at is not None:
+            return action.game_at
+        scale = float(getattr(self.clock, "scale", 1.0))
+        return self.clock.now() - max(0.0, time.time() - action.at) * scale
 
     async def _undoable(self, row: GameRow, seats: list[SeatRow], user: User) -> ActionRow:
         """The caller's last decision, if nothing since forbids taking it back; else the refusal."""
@@ -890,8 +1014,15 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             old = next((s for s in seats if s.user_id in (old_id, held)), None)
             if old is None:
                 raise TableError("not_replaceable", name=old_id)
-            if any(s.user_id == new.id for s in seats) or bots.is_bot_id(new.id):
+            if old.user_id == new.id or bots.is_bot_id(new.id):
                 raise TableError("already_seated", name=new.name)
+            # One person, one seat: not a second one beside their own, nor beside the one a bot
+            # holds for them (they could never rejoin it, and every listing would show them twice).
+            # Their own held seat given back to them is allowed: that is a rejoin by the host.
+            for other in seats:
+                if other.seat != old.seat and other.user_id in (new.id, bots.held_for(new.id)):
+                    key = "already_seated" if other.user_id == new.id else "already_seated_held"
+                    raise TableError(key, name=new.name)
             seat = dataclasses.replace(old, user_id=new.id, name=new.name, kind="human", bot_level=None)
             host = new.id if old.user_id == row.host_id else None
             try:
@@ -913,15 +1044,23 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             return await self._seat_changed("replaced", row, event)
 
     @saves
-    async def take_over(self, *, channel_id: str, seat: int, level: str | None = None) -> Result:
+    async def take_over(
+        self, *, channel_id: str, seat: int, level: str | None = None, vote_turn: int | None = None
+    ) -> Result:
         """A bot plays ``seat`` from now on (a vanished player's); its player may ``rejoin``.
 
-        The bot's user id remembers whose seat it holds, so only that player can take it back."""
+        The bot's user id remembers whose seat it holds, so only that player can take it back.
+        ``vote_turn``: the table's vote on that turn decided this. It is checked under the game's
+        lock against the turn the vote was opened for (``vote_lapsed`` if the player has moved
+        meanwhile), and the post telling the table is owed from the same commit
+        (``table.notices``)."""
         row = await self._live(channel_id)
         async with self.lock(row.id):
             row = await self._live(channel_id)
             if row.status != "active":
                 raise TableError("not_started")
+            if vote_turn is not None and not await self._vote_stands(row, seat, vote_turn):
+                raise TableError("vote_lapsed")
             seats = await self.db.seats(row.id)
             old = seats[seat]
             if old.is_bot:
@@ -929,31 +1068,34 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             game = rules.get(row.game)
             if not bots.can_play(game):
                 raise TableError("no_bots", game=lambda loc, g=game: rules.localised(g.title, loc))
-            bot = dataclasses.replace(
-                old, user_id=bots.held_for(old.user_id), kind="bot", bot_level=level or bots.NEW_LEVEL
-            )
+            holder = bots.held_for(old.user_id)
+            if any(s.user_id == holder for s in seats):
+                # A player left with two seats by an earlier version (one person, one seat): a bot
+                # already holds the one they may take back, so this one gets a bot of its own.
+                holder = bots.new_id([s.user_id for s in seats])[0]
+            bot = dataclasses.replace(old, user_id=holder, kind="bot", bot_level=level or bots.NEW_LEVEL)
             seats[seat] = bot
             self.thinkers.warm()
             # If the bot must act now, it plays at once, exactly as after a human decision. Its
-            # decisions are made before anything is written, and the seat and the moves commit
-            # together: a failure while thinking leaves the game as it was (the player's seat,
-            # the vote retried), never a bot seat due to act with nothing to make it act.
+            # decisions are made before anything is written, and the seat, the moves, the banks
+            # (a last human left alone stops running: nobody waits for them) and the notice of a
+            # vote's outcome commit together: a failure while thinking leaves the game as it was
+            # (the player's seat, the vote retried), never a bot seat due to act with nothing to
+            # make it act.
             state = self._state(row)
             seq = await self._next_seq(row.id)
             absent: set[int] = set()
             state, actions, events = await self._run_automatic(game, row.seed, seq, state, seats, None, absent, row=row)
+            before = game.to_act(self._state(row))
+            clock = await self._settle(row, seats, before, game.to_act(state), restarted=absent)
+            status = "finished" if game.is_over(state) else "active"
+            told = [self._told(seat, VOTE_BOT, vote_turn)] if vote_turn is not None else []
             try:
-                if actions:
-                    before = game.to_act(self._state(row))
-                    clock = await self._settle(row, seats, before, game.to_act(state), restarted=absent)
-                    status = "finished" if game.is_over(state) else "active"
-                    await self.db.commit_moves(
-                        row.id, row.version, seq, actions, game.dumps(state), status,
-                        seats=seats, banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions)],
-                        ended=clock.ended, handed_over=[seat],
-                    )
-                else:
-                    await self.db.replace_seat(row.id, row.version, bot)
+                await self.db.commit_moves(
+                    row.id, row.version, seq, actions, game.dumps(state), status,
+                    seats=seats, banks=clock.banks, due=[*clock.due, *self._announcing(seq, actions), *told],
+                    ended=[*clock.ended, seat], handed_over=[seat], game_time=clock.at,
+                )
             except Conflict as err:
                 raise TableError("busy") from err
             row = await self.db.game(row.id)  # type: ignore[assignment]
@@ -971,46 +1113,104 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
             held = next((s for s in seats if s.user_id == bots.held_for(user.id)), None)
             if held is None:
                 raise TableError("no_seat_to_rejoin")
+            if any(s.user_id == user.id for s in seats):
+                # A second seat (given before ``replace`` refused it): taking this one back too would
+                # break "one person, one seat" (the database refuses it), so say why, once and clearly.
+                raise TableError("rejoin_already_seated")
             seat = dataclasses.replace(held, user_id=user.id, name=user.name, kind="human", bot_level=None)
             try:
                 version = await self.db.replace_seat(row.id, row.version, seat)
             except Conflict as err:
                 raise TableError("busy") from err
-            state = self._state(row)
-            if held.seat in rules.get(row.game).to_act(state):  # it is their turn: their bank runs again
-                seats[held.seat] = seat
-                clock = await self._settle(dataclasses.replace(row, version=version), seats, [], [held.seat])
+            acting = rules.get(row.game).to_act(self._state(row))
+            seats[held.seat] = seat
+            # The others to act keep their turn: a running bank goes on, and one that stood still
+            # while its player was alone with the bots runs again, without a new turn's gain. If it
+            # is the player's turn, theirs starts (with its gain).
+            waiting = [s.seat for s in seats if s.seat in acting and not s.is_bot and s.seat != held.seat]
+            standing = [s for s in waiting if seats[s].turn_began is None and seats[s].bank_left is not None]
+            if held.seat in acting or standing:
+                clock = await self._settle(dataclasses.replace(row, version=version), seats, waiting, acting)
                 await self.db.set_banks(row.id, version, clock.banks, clock.due)
             row = await self._live(channel_id)
             event = {"kind": seating.TABLE_EVENT, "key": "rejoined", "name": user.name}
             return await self._seat_changed("rejoined", row, event)
 
-    async def extend(self, game_id: int, seat: int, seconds: float, host_id: str | None = None) -> None:
+    async def extend(
+        self, game_id: int, seat: int, seconds: float, host_id: str | None = None, *,
+        vote_turn: int | None = None, told: str | None = None,
+    ) -> None:
         """Give a seat whose bank ran out ``seconds`` more (the vote chose to wait), with a new
-        expiry; ``host_id``: the new host, in the same write (the vote chose to replace the host)."""
+        expiry; ``host_id``: the new host, in the same write (the vote chose to replace the host).
+        ``vote_turn``/``told``: the vote on that turn decided this (checked under the game's lock,
+        ``vote_lapsed`` if the player moved meanwhile) and its post is owed from the same write.
+        A player away meanwhile keeps the time standing until they are back."""
         async with self.lock(game_id):
             row = await self.db.game(game_id)
             if row is None or row.status != "active":
+                if vote_turn is not None:
+                    raise TableError("vote_lapsed")
                 return
+            if vote_turn is not None and not await self._vote_stands(row, seat, vote_turn):
+                raise TableError("vote_lapsed")
             now = self.clock.now()
             turn = row.version + 1
+            seats = await self.db.seats(game_id)
+            away = 0 <= seat < len(seats) and await self.is_away(seats[seat].user_id)
+            bank = Bank(seat, seconds, None if away else now)
+            due = [] if away else [(seat, timer.EXPIRE, turn, now + seconds)]
+            if vote_turn is not None and told is not None:
+                due.append(self._told(seat, told, vote_turn))
             await self.db.set_banks(
-                game_id, row.version, [Bank(seat, seconds, now)], due=[(seat, timer.EXPIRE, turn, now + seconds)],
-                host_id=host_id,
+                game_id, row.version, [bank], due=due, ended=[seat] if vote_turn is not None else [], host_id=host_id,
             )
 
-    async def end_unfinished(self, game_id: int, timed_out: int | None = None) -> Result:
+    async def end_unfinished(self, game_id: int, *, vote_turn: int | None = None, seat: int = 0) -> Result:
         """End a game by the players' vote: scores as they stand, the game marked unfinished.
-        ``timed_out``: the seat whose bank ran out (it counts last in a rated game)."""
+        ``vote_turn``: the vote on ``seat``'s turn decided this (checked under the game's lock,
+        ``vote_lapsed`` if the player moved meanwhile); the post of the outcome is owed from the
+        same commit."""
         async with self.lock(game_id):
             row = await self.db.game(game_id)
             assert row is not None
-            state = self._state(row)
-            await self.db.set_status(game_id, row.version, "abandoned")
-            row = await self.db.game(game_id)
-            assert row is not None
-            await self.record_end(row, await self.db.seats(game_id), state, timed_out=timed_out)
-            return await self._result("ended_unfinished", row, state=state)
+            if vote_turn is not None and not await self._vote_stands(row, seat, vote_turn):
+                raise TableError("vote_lapsed")
+            self._state(row)  # a game that never started cannot end "as the scores stand"
+            told = [self._told(seat, VOTE_END, vote_turn)] if vote_turn is not None else []
+            await self.db.commit_moves(
+                game_id, row.version, await self._next_seq(game_id), [], row.snapshot or "", "abandoned", due=told,
+            )
+            ended = await self.db.game(game_id)
+            assert ended is not None
+            # Recorded (and rated) with the seat whose bank ran out as last (``storage.ratings``).
+            await self.record_end(ended, await self.db.seats(game_id), self._state(ended),
+                                  timed_out=seat if vote_turn is not None else None)
+        return await self.ended_unfinished(game_id)
+
+    async def ended_unfinished(self, game_id: int) -> Result:
+        """A game ended by the players' vote as its final post shows it: the scores as they stood."""
+        row = await self.db.game(game_id)
+        assert row is not None
+        return await self._result("ended_unfinished", row, state=self._state(row))
+
+    # ---- the table's votes (table.scheduler, table.notices) -------------------------------------
+    async def _vote_stands(self, row: GameRow, seat: int, turn: int) -> bool:
+        """Under the game's lock: whether the vote opened on ``seat``'s ``turn`` still applies —
+        the game goes on, the seat is still to act, and the vote is still open. A move of the seat,
+        a substitute or an undo that ended that turn closed the vote in its own commit, so a vote
+        is never decided for a player who has just moved."""
+        if row.status != "active" or row.snapshot is None:
+            return False
+        if seat not in rules.get(row.game).to_act(self._state(row)):
+            return False
+        return any(d.kind == notices.VOTE and d.seat == seat and d.turn == turn for d in await self.db.pending_due(row.id))
+
+    def _told(self, seat: int, choice: str, turn: int | None) -> tuple[int, str, int, float]:
+        """The due item owing the post of a vote's outcome, written with the outcome. Due only
+        after a lease: the pass that decided delivers it; another pass sends it only if that one
+        never confirmed it (it died, or Discord failed)."""
+        assert turn is not None
+        return (seat, notices.told(choice), turn, self.clock.now() + announce.scaled(notices.LEASE, self.clock))
 
     async def _seat_changed(self, kind: str, row: GameRow, event: Event) -> Result:
         state = self._state(row) if row.snapshot is not None else None
@@ -1139,8 +1339,15 @@ class TableService(PlayerCalls, ServerCalls, RecordCalls, NoteCalls, StoryCalls,
         game = rules.get(row.game)
         state = self._state(row)
         names = bots.display_names([(s.user_id, s.name, s.bot_level) for s in seats], reader or row.locale)
-        private = self._decorate(game.view(state, seat), names, reader or row.locale)
+        private = self._decorate(
+            game.view(state, seat), names, reader or row.locale,
+            seats=seats, game=game, rows=await self._log_tail(row, seat), reader=seat, state=state,
+        )
+        if row.status == "abandoned":
+            private.update(to_act=[], ended=True, standings=decorations.standings(game, state, ended=True))
         legal = game.legal_actions(state, seat) if row.status == "active" and seat in game.to_act(state) else []
+        if legal:  # the reader's own moves: a board may highlight where they can act
+            private["legal"] = list(legal)
         result = await self._result("hand", row, seats, state=state, reader=reader)
         if legal:
             result.seat_stamp = stamps.of_seat(row, seat, await self.db.decisions_of(row.id, seat), legal)

@@ -38,6 +38,9 @@ CAP = 2.0
 REMINDERS: tuple[tuple[str, float], ...] = (("remind_half", 0.5), ("remind_tenth", 0.1))
 """[DECISION] A reminder when the running bank falls below these fractions of its cap."""
 EXPIRE = "expire"
+SAME_COMMIT = 1e-3
+"""Seconds within which a bank's start and a logged action's game time are one commit's (both are
+the game time that commit settled at; the margin absorbs a database's float rounding)."""
 
 OPTION = Option(
     KEY,
@@ -73,6 +76,9 @@ class Settled:
     """New due items: (seat, kind, turn, due time)."""
     ended: list[int]
     """Seats whose running stopped: their pending due items close."""
+    at: float | None = None
+    """The game time the banks were settled at: what the commit logs its actions at, so an undo
+    knows how long the move stood (``rewind``)."""
 
 
 def settle(
@@ -84,7 +90,6 @@ def settle(
     turn: int,
     paused: Iterable[int] = (),
     gain: bool = True,
-    taken_back: Iterable[int] = (),
     restarted: Iterable[int] = (),
 ) -> Settled:
     """The banks after a commit in which the seats to act went from ``before`` to ``after``.
@@ -96,19 +101,17 @@ def settle(
     paused, so a turn that reaches a player who is away keeps its gain for when they return, and
     a paused seat that stays to act while others move gains nothing more. ``gain=False`` (an undo
     gives the turn back, away mode ends) resumes a bank without the gain, so taking a move back
-    or coming back never refills it. ``taken_back`` seats (an undo takes back the move that
-    began their turn) lose what that turn gained, so undoing and replaying a move never gives the
-    next player T twice. ``restarted`` seats were to act before and after the commit but not in
-    between (the turn went round within it, e.g. through bot seats that answered at once): their
-    turn ended and a new one began, with its gain, as if the bots had taken their time.
+    or coming back never refills it (an undo settles with ``rewind``). ``restarted`` seats were
+    to act before and after the commit but not in between (the turn went round within it, e.g.
+    through bot seats that answered at once): their turn ended and a new one began, with its
+    gain, as if the bots had taken their time.
     With no timer (``t`` is None) nothing is kept.
     """
     if t is None:
-        return Settled([], [], [])
+        return Settled([], [], [], now)
     running_before = {s for s in before if 0 <= s < len(seats)}
     running_after = {s for s in after if 0 <= s < len(seats)}
     stopped = set(paused)
-    refund = set(taken_back)
     again = set(restarted) & running_before & running_after
     cap = CAP * t
     banks: list[Bank] = []
@@ -124,23 +127,88 @@ def settle(
             continue  # the same turn goes on: its bank and its due items stand
         if was:
             ended.append(s)
-        if s in refund:
-            left = max(0.0, left - (seat.turn_gain or 0.0))
         gained = 0.0
         if s in running_after:
             gained = seat.turn_gain or 0.0  # a turn that goes on (or resumes) keeps its gain
             if gain and (s not in running_before or s in again) and not seat.is_bot:
                 gained = min(cap, left + t) - left  # the seat's turn starts now, running or paused
                 left += gained
-        if runs:
-            banks.append(Bank(s, left, now, gained))
-            for kind, fraction in REMINDERS:
-                if left > fraction * cap:
-                    due.append((s, kind, turn, now + left - fraction * cap))
-            due.append((s, EXPIRE, turn, now + left))
+        _keep(banks, due, s, left, gained, runs, now, cap, turn)
+    return Settled(banks, due, ended, now)
+
+
+def _keep(
+    banks: list[Bank], due: list[tuple[int, str, int, float]],
+    seat: int, left: float, gained: float, runs: bool, now: float, cap: float, turn: int,
+) -> None:
+    """Append a seat's new bank, and when it runs, its reminders and expiry from now."""
+    if not runs:
+        banks.append(Bank(seat, left, None, gained))
+        return
+    banks.append(Bank(seat, left, now, gained))
+    for kind, fraction in REMINDERS:
+        if left > fraction * cap:
+            due.append((seat, kind, turn, now + left - fraction * cap))
+    due.append((seat, EXPIRE, turn, now + left))
+
+
+def rewind(
+    seats: Sequence[SeatRow],
+    before: Iterable[int],
+    after: Iterable[int],
+    now: float,
+    t: float | None,
+    turn: int,
+    moved_at: float,
+    undoer: int,
+    paused: Iterable[int] = (),
+) -> Settled:
+    """The banks after ``undoer`` takes back the move it made at game time ``moved_at``: the seats
+    to act go from ``before`` (now) back to ``after`` (as before the move).
+
+    An undo neither stretches a timer nor costs anyone else. A seat whose turn began with the move
+    taken back (it joined the seats to act then, or its turn began again then because bots
+    answered at once) gets its bank back exactly as it stood when the move was made: without the
+    turn's gain, and without the time it ran since, which was never its time to spend. The undoer
+    pays for that time instead: its bank resumes as it stood at the move, less the time the move
+    stood (``now - moved_at``). A seat whose turn ran on through the move (a compound turn, a
+    simultaneous step) just runs on: it paid as it went. ``paused`` seats (away) stand still.
+    """
+    if t is None:
+        return Settled([], [], [], now)
+    running_before = {s for s in before if 0 <= s < len(seats)}
+    running_after = {s for s in after if 0 <= s < len(seats)}
+    stopped = set(paused)
+    cap = CAP * t
+    stood = max(0.0, now - moved_at)
+    banks: list[Bank] = []
+    due: list[tuple[int, str, int, float]] = []
+    ended: list[int] = []
+    for seat in seats:
+        s = seat.seat
+        # Began again with the move: its run started in the move's own commit. A run that started
+        # later (back from away mode) belongs to a turn that began before the move, with its gain.
+        began_with_move = s in running_before and (
+            s not in running_after or (seat.turn_began is not None and abs(seat.turn_began - moved_at) < SAME_COMMIT)
+        )
+        was = s in running_before and seat.turn_began is not None
+        runs = s in running_after and s not in stopped and not seat.is_bot
+        if was and runs and not began_with_move:
+            continue  # its turn went on through the move: its bank and its due items stand
+        if was:
+            ended.append(s)
+        if began_with_move:
+            # What the bank held when its turn (re)started with the move, less what it gained then.
+            left = cap if seat.bank_left is None else max(0.0, seat.bank_left - (seat.turn_gain or 0.0))
+            gained = 0.0
         else:
-            banks.append(Bank(s, left, None, gained))
-    return Settled(banks, due, ended)
+            current = remaining(seat, now)
+            left = cap if current is None else current
+            gained = (seat.turn_gain or 0.0) if s in running_after else 0.0
+        if s == undoer and s in running_after:
+            left = max(0.0, left - stood)
+        _keep(banks, due, s, left, gained, runs, now, cap, turn)
+    return Settled(banks, due, ended, now)
 
 
 UNITS: dict[str, dict[str, str]] = {

@@ -269,6 +269,8 @@ async def test_undo_and_replay_never_gives_the_next_player_t_twice(db: Database)
     assert moved.to_act == [second] and moved.banks[second] == 34 * HOUR  # their turn: +24 h
     clock.advance(HOUR)
     undone = await table.undo(channel_id="c", user=mover)
-    assert undone.banks[second] == 9 * HOUR  # the turn taken back takes its gain along; the hour ran
+    # The turn taken back takes its gain along, and the hour the move stood is the mover's to pay
+    # (issue #28 item 4; it was 9 h here, the hour charged to the next player).
+    assert undone.banks[second] == 10 * HOUR
     again = await table.act(channel_id="c", user=mover, action=legal[0])
-    assert again.banks[second] == 33 * HOUR  # one gain for one turn (it was 48 h, capped, before)
+    assert again.banks[second] == 34 * HOUR  # one gain for one turn

@@ -138,9 +138,10 @@ async def test_the_scheduler_benchmark_runs_small() -> None:
 
 
 # ---- robustness: a turn that goes round through bots, failures, stale votes -------------------------
-async def test_a_human_playing_bots_gains_time_every_turn(db_target: str) -> None:
-    """Bots answer inside the human's commit, so the human is to act before and after it; that is
-    still a new turn, with its gain, not one endless turn that runs the bank dry."""
+async def test_a_human_alone_with_bots_has_no_running_bank(db_target: str) -> None:
+    """Issue #28 item 6 (this test replaced "a human playing bots gains time every turn"): with
+    nobody else waiting, no bank runs, so none runs out and no vote nobody can cast gives the
+    seat to a bot; ``/game status`` says why no time is shown."""
     from table import thinkers
 
     clock = ScriptedClock()
@@ -149,21 +150,37 @@ async def test_a_human_playing_bots_gains_time_every_turn(db_target: str) -> Non
         await table.open(channel_id="c", guild_id="g", user=ANN, game="fixer", players=2, options="timer=24h seating=host")
         await table.add_bot(channel_id="c", user=ANN, level="greedy")
         result = await table.start(channel_id="c", user=ANN)
-        assert result.to_act == [0] and result.banks[0] == 48 * HOUR
-        answered, bank = 0, 48 * HOUR
-        for _ in range(4):
-            clock.advance(20 * HOUR)
+        assert result.to_act == [0] and result.alone and result.banks == [None, None]
+        assert result.clock_lines("en") == [
+            "No turn timer runs: no other player waits on you here (the other seats are bots)."
+        ]
+        assert "沒有其他玩家在等你" in result.clock_lines("zh-TW")[0]
+        sched = Scheduler(table)
+        for _ in range(3):
+            clock.advance(40 * HOUR)
+            assert await sched.run_once() == []  # no reminder, no expiry, no vote
             _, legal = await table.legal_moves(channel_id="c", user=ANN)
             result = await table.act(channel_id="c", user=ANN, action=legal[0])
-            assert result.to_act == [0]
-            bank -= 20 * HOUR
-            if any(line.startswith("Bot") for line in result.lines("en")):  # the turn went round
-                answered += 1
-                bank = min(48 * HOUR, bank + 24 * HOUR)  # a new turn's gain, capped at twice the timer
-                pending = await db.pending_due(result.game_id)
-                assert {d.turn for d in pending} == {result.version}  # only this turn's reminders and expiry
-            assert result.banks[0] == bank  # else Ann goes on in the same turn (she leads again)
-        assert answered >= 2
+            assert not [d for d in await db.pending_due(result.game_id) if d.seat >= 0]
+        clock.advance(30 * 24 * HOUR)
+        assert await sched.run_once() == []
+        status = await table.status(channel_id="c")
+        assert status.user_ids[0] == ANN.id and status.status == "active" and status.alone
+
+
+def test_a_turn_that_goes_round_through_bots_is_a_new_turn() -> None:
+    """What the test above used to check through a lone human (who no longer has a running bank),
+    on ``timer.settle`` itself: a seat to act before and after a commit, absent in between, starts
+    a new turn with its gain."""
+    from storage import SeatRow
+    from table import timer
+
+    t = 24 * HOUR
+    seats = [SeatRow(0, "1", "Ann", bank_left=30 * HOUR, turn_began=0.0, turn_gain=0.0), SeatRow(1, "2", "Bob")]
+    again = timer.settle(seats, [0], [0], 10 * HOUR, t, 7, restarted=[0])
+    assert again.banks[0].left == 20 * HOUR + t and 0 in again.ended
+    same = timer.settle(seats, [0], [0], 10 * HOUR, t, 7)
+    assert same.banks == [] or all(b.seat != 0 for b in same.banks)
 
 
 async def test_a_failing_item_is_retried_and_costs_the_others_nothing(db_target: str, monkeypatch: pytest.MonkeyPatch) -> None:

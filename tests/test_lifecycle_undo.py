@@ -69,12 +69,13 @@ async def test_undo_takes_back_the_last_own_decision(db: Database) -> None:
     assert undone.lines("en") == [f"{name} took back a move: {public}."]
     assert undone.lines("zh-TW")[0].startswith(f"{name} 收回了一步:")
     assert len(await db.actions(before.game_id)) == length
-    # The bank resumes where it stopped (46 h: 48 − 2), no new gain; the other one stops.
-    assert undone.banks[before.to_act[0]] == 46 * HOUR
-    assert undone.banks[1 - before.to_act[0]] == 47 * HOUR  # 48 h, gained capped, ran 1 h
+    # The bank resumes where it stopped (46 h: 48 − 2), no new gain, less the hour the move stood
+    # (issue #28 item 4: the one who undoes pays for it); the other one stops, as it was at the move.
+    assert undone.banks[before.to_act[0]] == 45 * HOUR
+    assert undone.banks[1 - before.to_act[0]] == 48 * HOUR  # was: 47 h, the hour charged to them
     due = await db.pending_due(undone.game_id)
     assert {d.seat for d in due} == {before.to_act[0]}
-    assert min(d.due_at for d in due if d.kind == "expire") == clock.now() + 46 * HOUR
+    assert min(d.due_at for d in due if d.kind == "expire") == clock.now() + 45 * HOUR
     await _valid(table, db, before.game_id)
     # The same move again is accepted (it was taken back, not "already done").
     await table.act(channel_id="c", user=first, action=legal[0])

@@ -141,31 +141,53 @@ async def test_an_unranked_game_is_recorded_for_statistics_but_not_rated(table: 
     assert stats.games == 1 and stats.rating is None and stats.completion == 1.0
 
 
-async def test_a_timed_out_player_counts_last_when_the_table_ends_the_game_late(table: TableService) -> None:
-    await ranked_game(table, "c3", users=(ANN, BOB, CHO))
-    rng = random.Random(5)
-    for _ in range(2000):  # play past half of the game
-        status = await table.status(channel_id="c3")
-        row = await table.db.game(status.game_id)
-        assert row is not None
-        import rules
+async def test_a_timed_out_player_counts_last_when_the_table_votes_to_end(db_target: str) -> None:
+    """The real path: a bank runs out, the vote opens, the others vote to end, the vote closes."""
+    import rules
+    from table.clock import ScriptedClock
+    from table.scheduler import END, Scheduler, cast_vote
 
+    clock = ScriptedClock()
+    async with Database(db_target) as db:
+        table = TableService(db, seed_source=lambda: "seed-r", clock=clock)
+        await table.open(channel_id="c3", guild_id="g1", user=ANN, game="fixer", players=3,
+                         options="ranked=true timer=24h")
+        for user in (BOB, CHO):
+            await table.join(channel_id="c3", user=user)
+        await table.start(channel_id="c3", user=ANN)
+        rng = random.Random(5)
         game = rules.get("fixer")
-        if game.progress(game.loads(row.snapshot)) >= 0.5:
-            break
-        user = seated(status, status.to_act[0], [ANN, BOB, CHO])
-        _, legal = await table.legal_moves(channel_id="c3", user=user)
-        await table.act(channel_id="c3", user=user, action=rng.choice(legal))
-    status = await table.status(channel_id="c3")
-    absent = status.to_act[0]
-    ended = await table.end_unfinished(status.game_id, timed_out=absent)
-    changes = {c.player: c for c in await table.db.rating_changes_of(ended.game_id) if c.scope == GLOBAL}
-    assert len(changes) == 3
-    loser = status.user_ids[absent]
-    results = {r.player: r for r in await table.db.results_of_game(ended.game_id)}
-    assert results[loser].outcome == TIMED_OUT and all(r.outcome == STOOD for k, r in results.items() if k != loser)
-    assert changes[loser].after.mu < changes[loser].before.mu
-    assert min(changes.values(), key=lambda c: c.after.mu - c.before.mu).player == loser
+        for _ in range(2000):  # play past half of the game
+            status = await table.status(channel_id="c3")
+            row = await db.game(status.game_id)
+            assert row is not None
+            if game.progress(game.loads(row.snapshot)) >= 0.5:
+                break
+            user = seated(status, status.to_act[0], [ANN, BOB, CHO])
+            _, legal = await table.legal_moves(channel_id="c3", user=user)
+            await table.act(channel_id="c3", user=user, action=rng.choice(legal))
+        status = await table.status(channel_id="c3")
+        absent = status.to_act[0]
+        scheduler = Scheduler(table)
+        clock.advance(49 * 3600)  # the bank (twice the timer) runs out: the vote opens
+        opened = [n for n in await scheduler.run_once() if n.kind == "vote_opened"]
+        assert opened
+        for notice in opened:
+            await scheduler.delivered(notice)
+        for user in (ANN, BOB, CHO):
+            if user.id != status.user_ids[absent]:
+                await cast_vote(table, channel_id="c3", user=user, game_id=status.game_id, seat=absent,
+                                turn=opened[0].turn, choice=END)
+        clock.advance(25 * 3600)
+        await scheduler.run_once()
+        assert (await db.game(status.game_id)).status == "abandoned"  # type: ignore[union-attr]
+        changes = {c.player: c for c in await db.rating_changes_of(status.game_id) if c.scope == GLOBAL}
+        assert len(changes) == 3
+        loser = status.user_ids[absent]
+        results = {r.player: r for r in await db.results_of_game(status.game_id)}
+        assert results[loser].outcome == TIMED_OUT and all(r.outcome == STOOD for k, r in results.items() if k != loser)
+        assert changes[loser].after.mu < changes[loser].before.mu
+        assert min(changes.values(), key=lambda c: c.after.mu - c.before.mu).player == loser
 
 
 async def test_a_stale_rating_is_never_overwritten(table: TableService) -> None:

@@ -6,7 +6,7 @@ import random
 import sqlite3
 from pathlib import Path
 
-from storage import Database
+from storage import ClockAnchor, Database
 from storage.backup import backup
 from storage.copy import copy, main, verify
 from table.service import TableService, User
@@ -151,6 +151,7 @@ async def _everything(db: Database) -> None:
     await cast_vote(table, channel_id="timed", user=voter, game_id=opened.game.id, seat=slow, turn=opened.turn, choice="wait")
     assert await db.mark_once(opened.game.id, slow, "dm_fallback", opened.turn, clock.now())
     await table.away(user=USERS[2], days=2)
+    await db.anchor_clock(ClockAnchor(3600.0, 1_000.0, 2_000.0))  # sped-up game time, kept (table.clock)
     # results and ratings: a ranked game played out; a player who keeps their statistics private
     await table.open(channel_id="rated", guild_id="g", user=USERS[0], game="fixer", players=2, options="ranked=true")
     await table.join(channel_id="rated", user=USERS[2])

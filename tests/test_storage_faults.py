@@ -211,7 +211,8 @@ async def _exercise_every_query(db: Database) -> None:
     row = await db.game(game_id)
     assert row is not None
     version = await db.set_seats(game_id, row.version, [("u1", "Ann"), ("u3", "Cho")], host_id="u3")
-    version = await db.commit_moves(game_id, version, 0, [NewAction(0, "m", "u1", [])], "{}", "active")
+    version = await db.commit_moves(game_id, version, 0, [NewAction(0, "m", "u1", [])], "{}", "active", act_id="a1")
+    assert await db.act_done("a1")  # the look-up of a command's act id (a lost commit, a retry)
     await db.set_status(game_id, version, "finished")
     await db.live_game("c1")
     await db.latest_game("c1")

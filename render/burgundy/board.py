@@ -306,5 +306,6 @@ def _solo_track(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
         filled = 37 - as_int(estates[0].get("empty"))
         label(ctx, (x + 20, y + 170), ctx.w("filled"), 22, kit.DARK, anchor="lm")
         num(ctx.img, (x + 320, y + 170), f"{filled}/37", 40, kit.INK, "lm")
-        label(ctx, (x + 20, y + 230), ctx.w("round"), 22, kit.DARK, anchor="lm")
+        # a solo round is one turn: "Turn 11/25" (the header's "Round 1/5" counts within the phase)
+        label(ctx, (x + 20, y + 230), ctx.w("turn"), 22, kit.DARK, anchor="lm")
         num(ctx.img, (x + 320, y + 230), f"{as_int(ctx.view.get('round_total'))}/25", 40, kit.INK, "lm")

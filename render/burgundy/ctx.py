@@ -112,18 +112,6 @@ def status_seat(view: dict[str, Any]) -> int | None:
     return current if isinstance(current, int) else None
 
 
-def last_spaces(view: dict[str, Any]) -> set[tuple[int, int]]:
-    """(seat, space) of tiles placed by the last move, to ring them in red."""
-    marks: set[tuple[int, int]] = set()
-    for event in view.get("last") or []:
-        if not isinstance(event, dict):
-            continue
-        seat, space = event.get("seat"), event.get("space")
-        if event.get("kind") in ("place", "castle") and isinstance(seat, int) and isinstance(space, int):
-            marks.add((seat, space))
-    return marks
-
-
 def final_totals(view: dict[str, Any]) -> dict[int, int]:
     """Final scores by seat once the game is over (the in-game VP elsewhere in the view exclude them)."""
     final = view.get("final")

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from render import kit
-from render.burgundy.ctx import Ctx, as_int, box, final_totals, label, last_spaces, num
+from render.burgundy.ctx import Ctx, as_int, box, final_totals, label, num
 from render.burgundy.goods import READABLE_CRATE, goods_flow, goods_flow_height, goods_groups_of
+from render.burgundy.marks import last_spaces, last_tiles, legal_spaces, since_spaces
 from render.burgundy.sprites import (
     TEXT_MIN,
     bonus_tile,
@@ -23,12 +24,14 @@ from render.burgundy.sprites import (
     estate_layer,
     hex_box,
     highlight_ring,
+    legal_ring,
     paste_centre,
     seat_marker,
+    since_ring,
     storage_slot,
     worker,
 )
-from render.burgundy.style import COLOUR_ORDER, HIGHLIGHT, PANEL, seat_colour, seat_tint
+from render.burgundy.style import COLOUR_ORDER, HIGHLIGHT, LEGAL, PANEL, SINCE, seat_colour, seat_tint
 
 # Hex widths and panel heights (header + estate of a standard board at that width + margin). The
 # public panels' hexes are the smallest that print letter, die number and "@n" at 18 px or more.
@@ -40,13 +43,35 @@ OWN_H = 60 + 572 + 14
 COMPACT_HEX = 56
 OTHER_H = 48 + 358 + 10
 SOLO_HEX = 78
+OWN_SIDE_HEX = 74
+OWN_SIDE_H = 60 + 471 + 14
+OWN_SIDE_W = 12 + 7 * OWN_SIDE_HEX + 30 + 268 + 14 + 28
+"""The own panel of a private image, beside a rival's (1500 px = this + a rival panel + margins):
+a standard estate at 74 px hexes (the "@n" still at 18 px) and one info column as wide as three
+storage hexes."""
 SOLO_H = 60 + 542 + 14
 
 
-def _space_key(
-    estate: dict[str, Any],
-) -> tuple[tuple[tuple[str, int, float, float], ...], tuple[tuple[int, int], ...]]:
+SpaceKeys = tuple[tuple[tuple[str, int, float, float], ...], tuple[tuple[int, int], ...]]
+_KEYS: dict[int, tuple[Any, list[Any], SpaceKeys]] = {}
+"""Recent layouts by the identity of their ``spaces`` list (kept alive here, so an id is never
+reused while cached): one image asks for each estate's layout a dozen times."""
+
+
+def _space_key(estate: dict[str, Any]) -> SpaceKeys:
     """The estate's layout as hashable tuples: the cache key of its empty-board layer."""
+    raw = estate.get("spaces") or []
+    hit = _KEYS.get(id(raw))
+    if hit is not None and hit[1] is raw and hit[0] is estate.get("rivers") and len(raw) == len(hit[2][0]):
+        return hit[2]
+    key = _layout(estate)
+    if len(_KEYS) > 64:
+        _KEYS.clear()
+    _KEYS[id(raw)] = (estate.get("rivers"), raw, key)
+    return key
+
+
+def _layout(estate: dict[str, Any]) -> SpaceKeys:
     spaces = tuple(
         (str(s.get("colour") or "?"), as_int(s.get("n")), float(s.get("x") or 0.0), float(s.get("y") or 0.0))
         for s in estate.get("spaces") or []
@@ -71,8 +96,10 @@ def _estate_hexes(
     layer = estate_layer(spaces, rivers, hex_w, bg)
     kit.paste_layer(ctx.img, layer, (x, y))
     _, _, ox, oy = estate_extent(spaces, hex_w)
-    marks = last_spaces(ctx.view)
     seat = estate.get("seat")
+    last = last_spaces(ctx.view)
+    since = since_spaces(ctx.view)
+    legal = legal_spaces(ctx.view) if seat == ctx.view.get("seat") else set()
     for k, space in enumerate(estate.get("spaces") or []):
         if not isinstance(space, dict):
             continue
@@ -81,8 +108,13 @@ def _estate_hexes(
         code = space.get("tile")
         if code:
             paste_centre(ctx.img, ctx.tile(str(code), hex_w), cx, cy)
-        if (seat, as_int(space.get("i"), k)) in marks:
+        i = as_int(space.get("i"), k)
+        if (seat, i) in last:
             paste_centre(ctx.img, highlight_ring(hex_w, HIGHLIGHT), cx, cy)
+        elif (seat, i) in since:
+            paste_centre(ctx.img, since_ring(hex_w, SINCE), cx, cy)
+        elif i in legal:
+            paste_centre(ctx.img, legal_ring(hex_w, LEGAL), cx, cy)
     return layer.width, layer.height
 
 
@@ -148,6 +180,9 @@ PUBLIC_INFO = InfoSizes(
     text=TEXT_MIN, die=46, icon=30, storage=56, crate=36, sold=READABLE_CRATE, bonus=46, gap=10
 )
 OWN_INFO = InfoSizes(text=22, die=68, icon=42, storage=78, crate=52, sold=36, bonus=56, gap=14)
+SIDE_INFO = InfoSizes(text=20, die=60, icon=38, storage=70, crate=46, sold=34, bonus=50, gap=10)
+"""The own panel beside a rival (private image): one column, a little smaller, so the whole image
+stays near 4:3."""
 COMPACT_INFO = InfoSizes(text=0, die=40, icon=28, storage=56, crate=30, sold=0, bonus=46, gap=8)
 
 
@@ -211,9 +246,13 @@ def _storage_row(ctx: Ctx, estate: dict[str, Any], x: int, y: int, hex_w: int) -
     store = [str(t) for t in estate.get("storage") or []]
     sw, sh, _ = hex_box(hex_w)
     slots = max(3, len(store))
+    fresh = {t for s, t in last_tiles(ctx.view) if s == estate.get("seat")}
     for k in range(slots):
         sprite = ctx.tile(store[k], hex_w) if k < len(store) else storage_slot(hex_w)
         paste_centre(ctx.img, sprite, x + k * (sw + 6) + sw / 2, y + sh / 2)
+        if k < len(store) and store[k] in fresh:  # the tile the last move took or bought
+            paste_centre(ctx.img, highlight_ring(hex_w, HIGHLIGHT), x + k * (sw + 6) + sw / 2, y + sh / 2)
+            fresh.discard(store[k])
 
 
 def _bonus_tiles(ctx: Ctx, estate: dict[str, Any]) -> list[tuple[str, bool, int]]:
@@ -311,7 +350,7 @@ def _info_sections(
         height = goods_flow_height(sold, w, z.sold, rows=2, min_size=READABLE_CRATE)
         rest.append(_titled(ctx, z, "sold", height, sold_body))
     if wide:
-        text = f"{ctx.w('empty')}: {as_int(estate.get('empty'))}"
+        text = f"{ctx.w('empty')}{ctx.w('colon')}{as_int(estate.get('empty'))}"
 
         def empty(x: int, y: int) -> None:
             label(ctx, (x, y), text, z.text)
@@ -367,10 +406,14 @@ OWN_INFO_TOP = 66
 
 
 def _own_info(
-    ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int
+    ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int, narrow: bool = False
 ) -> tuple[int, int, list[Section], list[Section]]:
-    """x offsets of the large panel's two info columns and their blocks."""
+    """x offsets of the large panel's two info columns and their blocks (``narrow``: one column,
+    the panel beside the rivals in a private image)."""
     ix = 12 + _estate_width(estate, hex_w, 300) + 30
+    if narrow:
+        first, second = _info_sections(ctx, estate, w - ix - 14, SIDE_INFO, wide=True)
+        return ix, ix, first + second, []
     col_w = (w - ix - 20) * 3 // 5
     second_x = ix + col_w + 20
     first = _info_sections(ctx, estate, col_w, OWN_INFO, wide=True)[0]
@@ -379,22 +422,35 @@ def _own_info(
     return ix, second_x, first, second
 
 
-def own_height(ctx: Ctx, estate: dict[str, Any], w: int, base: int, hex_w: int = 90) -> int:
+def own_height(
+    ctx: Ctx, estate: dict[str, Any], w: int, base: int, hex_w: int = 90, narrow: bool = False
+) -> int:
     """Height of the large panel: ``base``, or more when an info column needs it."""
-    _, _, first, second = _own_info(ctx, estate, w, hex_w)
-    need = max(_stack_height(first, OWN_INFO.gap), _stack_height(second, OWN_INFO.gap))
+    _, _, first, second = _own_info(ctx, estate, w, hex_w, narrow)
+    z = SIDE_INFO if narrow else OWN_INFO
+    need = max(_stack_height(first, z.gap), _stack_height(second, z.gap))
     return max(base, OWN_INFO_TOP + need + 14)
 
 
-def own_estate(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, h: int, hex_w: int = 90) -> None:
+def own_estate(
+    ctx: Ctx,
+    estate: dict[str, Any],
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    hex_w: int = 90,
+    narrow: bool = False,
+) -> None:
     """The large estate: a private view's own board, or the solo board."""
     seat = as_int(estate.get("seat"))
     box(ctx, x, y, w, h, PANEL, seat_colour(seat), 4, 12)
     _panel_header(ctx, estate, x + 2, y + 2, w - 4, big=True)
     _estate_hexes(ctx, estate, x + 12, y + 60, hex_w, PANEL)
-    ix, second_x, first, second = _own_info(ctx, estate, w, hex_w)
-    _draw_stack(first, x + ix, y + OWN_INFO_TOP, OWN_INFO.gap)
-    _draw_stack(second, x + second_x, y + OWN_INFO_TOP, OWN_INFO.gap)
+    ix, second_x, first, second = _own_info(ctx, estate, w, hex_w, narrow)
+    z = SIDE_INFO if narrow else OWN_INFO
+    _draw_stack(first, x + ix, y + OWN_INFO_TOP, z.gap)
+    _draw_stack(second, x + second_x, y + OWN_INFO_TOP, z.gap)
 
 
 COMPACT_INFO_TOP = 52

@@ -23,10 +23,14 @@ from typing import Any
 from PIL import Image
 
 from render import kit
+from render.burgundy.band import band, bare_names, final_places
 from render.burgundy.board import BOARD_H, board
+from render.burgundy.choose import previews, previews_height
 from render.burgundy.ctx import MARGIN, PHASES, WIDTH, Ctx, as_int, box, label, num, status_seat
 from render.burgundy.estate import (
-    OWN_H,
+    OWN_SIDE_H,
+    OWN_SIDE_HEX,
+    OWN_SIDE_W,
     SOLO_H,
     SOLO_HEX,
     compact_estate,
@@ -36,8 +40,8 @@ from render.burgundy.estate import (
     own_height,
     panel_height,
 )
-from render.burgundy.sprites import die, paste_centre, seat_marker
-from render.burgundy.style import HIGHLIGHT, PALETTE, prompt_text
+from render.burgundy.sprites import TEXT_MIN, die, paste_centre, seat_marker
+from render.burgundy.style import HIGHLIGHT, PALETTE, prompt_text, word
 
 __all__ = ["HIGHLIGHT", "compose", "draw"]
 
@@ -51,20 +55,41 @@ def draw(view: dict[str, Any]) -> bytes:
     return kit.finish(compose(view), view, PALETTE)
 
 
+RIVAL_W = 600
+"""Width of a rival's compact panel in a private image: its estate (hexes of 56 px, codes at 18 px)
+and an info column as wide as three storage hexes."""
+
+
 def compose(view: dict[str, Any]) -> Image.Image:
-    """The table as a ``P`` image on :data:`PALETTE` (``draw`` encodes it); split out so tests can
-    inspect pixels."""
-    players = max(1, int(view.get("players") or len(view.get("estates") or []) or 1))
-    names = kit.seat_names(view, players)
+    """The table as a ``P`` image on :data:`PALETTE`, the summary band on top (drawn here, on the
+    same canvas: a separate band image would copy the whole picture once more); ``draw`` encodes
+    it. Split out so tests can inspect pixels."""
+    # bare names: the band marks bot seats with a badge, so a long bot name is not cut to make room
+    # for "(Bot, normal)"
+    names = bare_names(view)
     locale = str(view.get("locale") or "en")
     estates = [e for e in view.get("estates") or [] if isinstance(e, dict)]
     seat = view.get("seat")
     private = isinstance(seat, int) and 0 <= seat < len(estates) and len(estates) > 1
+    choose_h = previews_height(view)
+    if choose_h:  # boards being chosen: the previews, and only the estates already chosen
+        estates = [e for e in estates if e.get("spaces")]
+        private = False
     final_h = _final_height(view)
-    notes = knowledge_notes(view, locale)
+    # a finished game's final table names the knowledge tiles that scored; no legend then
+    notes = knowledge_notes(view, locale) if view.get("status") != "over" and not view.get("ended") else []
     legend_h = _legend_height(notes)
 
-    top = HEADER_H + final_h + BOARD_H + 2 * MARGIN
+    # a private image has no header: the band above says who acts, what and when, and the image
+    # must stay near 4:3 (a tall image previews small in Discord)
+    header_h = 0 if private else HEADER_H
+    summary = band(view)
+    band_h = kit.band_height(summary, WIDTH)
+    # once the game is over the depots and the track no longer matter: the final table and the
+    # estates are the end screen
+    finished = view.get("status") == "over" or bool(view.get("ended"))
+    board_h = 0 if finished else BOARD_H + 2 * MARGIN
+    top = band_h + header_h + final_h + board_h + choose_h + (MARGIN if choose_h else 0)
     others = [e for e in estates if e.get("seat") != seat][:3] if private else []
     # panels are as tall as their standard board, or as their info column when it holds a lot
     ctx = Ctx(*PALETTE.canvas(WIDTH, 1, kit.PAPER), view, names, locale)
@@ -72,12 +97,34 @@ def compose(view: dict[str, Any]) -> Image.Image:
     pw = (WIDTH - 3 * MARGIN) // 2
     own_h = 0
     row_h: list[int] = []
+    legend_at: tuple[int, int, int, int, int] | None = None  # x, y offset, w, h, columns beside panels
     if private:
-        own_h = own_height(ctx, own, WIDTH - 2 * MARGIN, OWN_H)
-        # rivals two across (as the public panels), each row as tall as its tallest panel
-        row_h = [max(compact_height(ctx, e, pw) for e in others[k : k + 2]) for k in range(0, len(others), 2)]
+        # Why this layout: the summary band on top is sized for a phone, and a tall image previews
+        # small in Discord. So the first rival sits beside the own estate (drawn a little smaller
+        # than a solo board), the other rivals share one row under them, and the knowledge legend
+        # takes a free slot beside a rival when it fits there: 2-4 players stay near 4:3.
+        own_h = own_height(ctx, own, OWN_SIDE_W, OWN_SIDE_H, OWN_SIDE_HEX, narrow=True)
+        first_h = compact_height(ctx, others[0], RIVAL_W)
+        own_h = max(own_h, first_h)
+        row_h = [max(compact_height(ctx, e, pw) for e in others[1:])] if len(others) > 1 else []
+        slots = [(WIDTH - MARGIN - RIVAL_W, first_h + MARGIN, RIVAL_W, own_h - first_h - MARGIN)]
+        if len(others) == 2:  # the lone rival of the second row leaves half of it free
+            slots.insert(0, (2 * MARGIN + pw, own_h + MARGIN, pw, row_h[0]))
+        for x, dy, w, h in slots:
+            columns = _legend_slot(notes, w, h) if notes else 0
+            if columns:
+                legend_at, legend_h = (x, dy, w, h, columns), 0
+                break
+        if notes and legend_at is None and len(others) == 3:
+            # four players and many tiles in sight: the ones this seat can take or holds first, the
+            # rest named as a count (the table image, posted after every move, lists them all)
+            x, dy, w, h = slots[0]
+            notes = _shortlist(view, notes, 2 * max(1, (h - 52) // LEGEND_ROW), locale)
+            legend_at, legend_h = (x, dy, w, h, 2), 0
         height = top + own_h + MARGIN + sum(h + MARGIN for h in row_h)
-    elif len(estates) <= 1:
+    elif choose_h and not estates:
+        height = top
+    elif len(estates) <= 1 and not choose_h:
         own_h = own_height(ctx, estates[0], WIDTH - 2 * MARGIN, SOLO_H, SOLO_HEX) if estates else SOLO_H
         height = top + own_h + MARGIN
     else:
@@ -86,23 +133,36 @@ def compose(view: dict[str, Any]) -> Image.Image:
     height += legend_h
     ctx.img, ctx.d = PALETTE.canvas(WIDTH, height, kit.PAPER)
 
-    _header(ctx)
-    y = HEADER_H
+    kit.draw_band(ctx.d, summary, WIDTH, 0)
+    if header_h:
+        _header(ctx, band_h)
+    y = band_h + header_h
     if final_h:
         _final_table(ctx, MARGIN, y, WIDTH - 2 * MARGIN, final_h - MARGIN)
         y += final_h
-    board(ctx, y + MARGIN)
-    y += BOARD_H + 2 * MARGIN
+    if board_h:
+        board(ctx, y + MARGIN)
+    y += board_h
+    if choose_h:
+        previews(ctx, MARGIN, y, WIDTH - 2 * MARGIN, choose_h)
+        y += choose_h + MARGIN
     if private:
-        own_estate(ctx, own, MARGIN, y, WIDTH - 2 * MARGIN, own_h)
+        own_estate(ctx, own, MARGIN, y, OWN_SIDE_W, own_h, OWN_SIDE_HEX, narrow=True)
+        compact_estate(
+            ctx, others[0], WIDTH - MARGIN - RIVAL_W, y, RIVAL_W, compact_height(ctx, others[0], RIVAL_W)
+        )
+        if legend_at:
+            x, dy, w, h, columns = legend_at
+            _knowledge_legend(ctx, notes, x, y + dy, w, h, columns)
         y += own_h + MARGIN
-        for k, estate in enumerate(others):
-            col, row = k % 2, k // 2
-            x = MARGIN + col * (pw + MARGIN)
-            if len(others) % 2 == 1 and k == len(others) - 1:
-                x = (WIDTH - pw) // 2
-            compact_estate(ctx, estate, x, y + sum(h + MARGIN for h in row_h[:row]), pw, row_h[row])
-    elif len(estates) <= 1:
+        rest = others[1:]
+        for k, estate in enumerate(rest):
+            beside = legend_at is not None and legend_at[1] > own_h  # the legend shares this row
+            x = MARGIN + k * (pw + MARGIN) if len(rest) == 2 or beside else (WIDTH - pw) // 2
+            compact_estate(ctx, estate, x, y, pw, row_h[0])
+    elif choose_h and not estates:
+        pass
+    elif len(estates) <= 1 and not choose_h:
         if estates:
             own_estate(ctx, estates[0], MARGIN, y, WIDTH - 2 * MARGIN, own_h, hex_w=SOLO_HEX)
     else:
@@ -137,25 +197,67 @@ def knowledge_notes(view: dict[str, Any], locale: str) -> list[tuple[str, str]]:
     return out
 
 
-def _legend_height(notes: list[tuple[str, str]]) -> int:
+def _shortlist(
+    view: dict[str, Any], notes: list[tuple[str, str]], room: int, locale: str
+) -> list[tuple[str, str]]:
+    """At most ``room`` notes, the reader's own tiles and those on offer first; when some are left
+    out, the last note says how many (never a silent cut)."""
+    if len(notes) <= room:
+        return notes
+    seat = view.get("seat")
+    estates = [e for e in view.get("estates") or [] if isinstance(e, dict)]
+    own = [
+        t
+        for e in estates
+        if e.get("seat") == seat
+        for t in (e.get("storage") or []) + (e.get("knowledge") or [])
+    ]
+    offer = [
+        s.get("tile") for d in view.get("depots") or [] if isinstance(d, dict) for s in d.get("slots") or []
+    ]
+    offer += list(view.get("black_depot") or [])
+    rank = {code: 0 for code in own if isinstance(code, str)}
+    for code in offer:
+        if isinstance(code, str):
+            rank.setdefault(code, 1)
+    ordered = sorted(notes, key=lambda note: (rank.get(note[0], 2), note[0]))
+    kept = ordered[: room - 1]
+    more = word("legend_more", locale).format(n=len(notes) - len(kept))
+    return [*kept, ("+", more)]
+
+
+def _legend_height(notes: list[tuple[str, str]], columns: int = LEGEND_COLUMNS) -> int:
     if not notes:
         return 0
-    rows = (len(notes) + LEGEND_COLUMNS - 1) // LEGEND_COLUMNS
+    rows = (len(notes) + columns - 1) // columns
     return 44 + rows * LEGEND_ROW + 8 + MARGIN
 
 
-def _knowledge_legend(ctx: Ctx, notes: list[tuple[str, str]], x: int, y: int, w: int, h: int) -> None:
+def _knowledge_legend(
+    ctx: Ctx, notes: list[tuple[str, str]], x: int, y: int, w: int, h: int, columns: int = LEGEND_COLUMNS
+) -> None:
     """What each knowledge tile in sight does: its code (as on the hex) and a short effect."""
     box(ctx, x, y, w, h, kit.WHITE, kit.GREY, 1)
     label(ctx, (x + 16, y + 10), ctx.w("knowledge_legend"), LEGEND_TEXT, kit.DARK)
-    col_w = (w - 32) // LEGEND_COLUMNS
-    rows = (len(notes) + LEGEND_COLUMNS - 1) // LEGEND_COLUMNS
+    col_w = (w - 32) // columns
+    rows = (len(notes) + columns - 1) // columns
+    size = LEGEND_TEXT if columns * 420 <= w else TEXT_MIN  # narrow columns: the smallest size used
     for k, (code, text) in enumerate(notes):
         col, row = k // rows, k % rows
         cx = x + 16 + col * col_w
         cy = y + 44 + row * LEGEND_ROW + LEGEND_ROW // 2
-        code_w = num(ctx.img, (cx, cy), code, LEGEND_TEXT, kit.INK) + 10
-        label(ctx, (cx + code_w, cy), text, LEGEND_TEXT, kit.DARK, False, "lm", col_w - code_w - 12)
+        code_w = num(ctx.img, (cx, cy), code, size, kit.INK) + 8
+        label(ctx, (cx + code_w, cy), text, size, kit.DARK, False, "lm", col_w - code_w - 8)
+
+
+def _legend_slot(notes: list[tuple[str, str]], w: int, h: int) -> int:
+    """Columns (1 or 2) that fit ``notes`` in a ``w`` × ``h`` slot, or 0 when they do not fit."""
+    for columns in (1, 2):
+        if columns == 2 and w < 560:
+            break
+        if _legend_height(notes, columns) - MARGIN <= h:
+            return columns
+    return 0
 
 
 # ---- header -------------------------------------------------------------------------------------------------
@@ -181,12 +283,12 @@ def _header_frame(locale: str, phase: str, over: bool) -> Image.Image:
     return img
 
 
-def _header(ctx: Ctx) -> None:
+def _header(ctx: Ctx, top: int = 0) -> None:
     view = ctx.view
     status = str(view.get("status") or "play")
     phase = str(view.get("phase") or "A")
-    kit.paste_layer(ctx.img, _header_frame(ctx.locale, phase, status == "over"), (0, 0))
-    x, y = 18, 58
+    kit.paste_layer(ctx.img, _header_frame(ctx.locale, phase, status == "over"), (0, top))
+    x, y = 18, top + 58
     if status == "over":
         x += label(ctx, (x, y), ctx.w("over"), 26, kit.YELLOW, anchor="lm") + 18
         _winner(ctx, x, y)
@@ -215,12 +317,12 @@ def _header(ctx: Ctx) -> None:
         elif view.get("chance"):
             label(ctx, (x, y), ctx.w("chance"), 24, kit.LIGHT, anchor="lm")
     rnd = as_int(view.get("round"))
-    num(ctx.img, (PHASE_X + 262, 52), f"{rnd}/5", 36, kit.WHITE, "lm")
+    num(ctx.img, (PHASE_X + 262, top + 52), f"{rnd}/5", 36, kit.WHITE, "lm")
     white = view.get("white_die")
     if isinstance(white, int) and 1 <= white <= 6:
-        paste_centre(ctx.img, die(white, 56, kit.GREY), WIDTH - 92, 55)
+        paste_centre(ctx.img, die(white, 56, kit.GREY), WIDTH - 92, top + 55)
     else:
-        paste_centre(ctx.img, die(0, 56, kit.GREY, faded=True), WIDTH - 92, 55)
+        paste_centre(ctx.img, die(0, 56, kit.GREY, faded=True), WIDTH - 92, top + 55)
 
 
 # ---- final scores -------------------------------------------------------------------------------------------
@@ -234,6 +336,8 @@ enough for "Empty spaces" at 18 px)."""
 def _final_height(view: dict[str, Any]) -> int:
     final = view.get("final")
     if not isinstance(final, dict):
+        if view.get("ended") and len(final_places(view)) > 1:  # standings of a game ended early
+            return 56 + 38 * len(final_places(view)) + MARGIN
         return 0
     if isinstance(final.get("solo"), dict):
         return 110 + MARGIN
@@ -266,7 +370,7 @@ def _tie_break_note(ctx: Ctx, final: dict[str, Any]) -> str:
 
 
 def _winner(ctx: Ctx, x: int, y: int) -> None:
-    """"· (marker) NAME wins!" after "Game over" in the header, where a long name has room (in the
+    """ "· (marker) NAME wins!" after "Game over" in the header, where a long name has room (in the
     final table's heading it had to share 480 px with the heading itself)."""
     final = ctx.view.get("final")
     if not isinstance(final, dict) or isinstance(final.get("solo"), dict):
@@ -283,7 +387,23 @@ def _winner(ctx: Ctx, x: int, y: int) -> None:
     label(ctx, (x, y), suffix, 26, kit.YELLOW, anchor="lm")
 
 
+def _standings_table(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
+    """A game ended early (unfinished): the places by VP so far, equal VP sharing a place."""
+    box(ctx, x, y, w, h, kit.WHITE, kit.INK, 3)
+    label(ctx, (x + 16, y + 12), ctx.w("standings_ended"), 24, kit.INK, max_width=w - 32)
+    for k, (place, seat, vp) in enumerate(final_places(ctx.view)):
+        ry = y + 56 + k * 38 + 16
+        num(ctx.img, (x + 30, ry), f"{place}.", 24, kit.INK, "mm")
+        paste_centre(ctx.img, seat_marker(seat, 30), x + 70, ry)
+        label(ctx, (x + 94, ry), ctx.name(seat), 22, kit.INK, anchor="lm", max_width=500)
+        vp_text = f"{vp} {ctx.w('vp')}" if ctx.locale == "en" else f"{vp}{ctx.w('vp')}"
+        label(ctx, (x + 700, ry), vp_text, 24, kit.INK, anchor="rm")
+
+
 def _final_table(ctx: Ctx, x: int, y: int, w: int, h: int) -> None:
+    if not isinstance(ctx.view.get("final"), dict):
+        _standings_table(ctx, x, y, w, h)
+        return
     final = ctx.view["final"]
     box(ctx, x, y, w, h, kit.WHITE, kit.INK, 3)
     label(ctx, (x + 16, y + 12), ctx.w("final"), 24, kit.INK)

@@ -195,6 +195,31 @@ def highlight_ring(width: int, colour: RGB) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=64)
+def since_ring(width: int, colour: RGB) -> Image.Image:
+    """A thin light hex outline: a tile placed since the reader's own last decision (quieter than
+    the last move's ring, so the last move still stands out)."""
+    img, d, cx, cy, radius = _hex_canvas(width)
+    d.polygon(hex_points(cx, cy, radius - 0.5), outline=colour, width=max(2, width // 20))
+    return img
+
+
+@lru_cache(maxsize=64)
+def legal_ring(width: int, colour: RGB) -> Image.Image:
+    """A dashed hex outline with a white halo: a space where the reader may place a tile now. The
+    dashes (not a hue) tell it apart from the last move's solid ring."""
+    img, d, cx, cy, radius = _hex_canvas(width)
+    thick = max(3, width // 16)
+    points = hex_points(cx, cy, radius - thick / 2 - 1)
+    for k in range(6):
+        (x0, y0), (x1, y1) = points[k], points[(k + 1) % 6]
+        for a, b in ((0.0, 0.3), (0.7, 1.0)):  # the corners drawn, each side's middle left open
+            seg = [(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t) for t in (a, b)]
+            d.line(seg, fill=kit.WHITE, width=thick + 4)
+            d.line(seg, fill=colour, width=thick)
+    return img
+
+
 def paste_centre(base: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
     kit.paste_sprite(base, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
 

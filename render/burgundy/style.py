@@ -53,11 +53,32 @@ RIVER_LINE: RGB = (120, 170, 215)
 SILVER: RGB = (196, 200, 208)
 WORKER: RGB = (150, 96, 52)
 HIGHLIGHT: RGB = (230, 40, 40)
+"""The last move's ring."""
+SINCE: RGB = (240, 150, 150)
+"""The light ring of the moves since the reader's own last decision (private view)."""
+LEGAL: RGB = (20, 20, 24)
+"""The ring of the spaces where the reader may place a tile now (private view of the seat to act):
+dark and dashed, so it reads apart from the red last-move ring without relying on hue."""
 FADED: RGB = (190, 188, 182)
 
 
 def seat_colour(seat: int) -> RGB:
     return kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
+
+
+MEANINGFUL: dict[str, list[RGB]] = {
+    "players": [kit.SEAT_COLOURS[s] for s in range(4)],
+    "estate": [ESTATE_SOLID[c] for c in COLOUR_ORDER],
+    "goods": [GOODS[k] for k in sorted(GOODS)],
+    "marks": [HIGHLIGHT, SINCE, LEGAL],
+}
+"""Colours that carry meaning (``render.cvd`` checks them: ΔE ≥ 20 under deuteranopia and
+protanopia, or the group is :data:`LABELLED`). The marks also differ in shape (solid, thin, dashed)."""
+LABELLED: dict[str, str] = {
+    "players": "every seat marker carries the seat number; the band pairs each swatch with the name",
+    "estate": "every space and tile carries its colour letter (C A S M B K) and its die number",
+    "goods": "every goods crate carries its kind's number 1-6",
+}
 
 
 def seat_tint(seat: int) -> RGB:
@@ -68,6 +89,8 @@ def seat_tint(seat: int) -> RGB:
 WORDS: dict[str, dict[str, str]] = {
     "title": {"en": "The Castles of Burgundy", "zh-TW": "勃根地城堡", "zh-CN": "勃艮第城堡"},
     "phase": {"en": "Phase", "zh-TW": "階段", "zh-CN": "阶段"},
+    "turn": {"en": "Turn", "zh-TW": "輪", "zh-CN": "轮"},
+    "colon": {"en": ": ", "zh-TW": "：", "zh-CN": "："},
     "round": {"en": "Round", "zh-TW": "回合", "zh-CN": "回合"},
     "over": {"en": "Game over", "zh-TW": "遊戲結束", "zh-CN": "游戏结束"},
     "ended": {"en": "Ended early (unfinished)", "zh-TW": "提前結束(未完成)", "zh-CN": "提前结束(未完成)"},
@@ -100,6 +123,22 @@ WORDS: dict[str, dict[str, str]] = {
     "col_empty": {"en": "Empty spaces", "zh-TW": "空格數", "zh-CN": "空格数"},
     "col_total": {"en": "Total VP", "zh-TW": "總分", "zh-CN": "总分"},
     "knowledge_legend": {"en": "Knowledge tiles in sight", "zh-TW": "場上的知識板塊", "zh-CN": "场上的知识板块"},
+    "choose_title": {
+        "en": "Estate boards to choose from — the number is the choice",
+        "zh-TW": "可選的莊園板 — 編號即是選項",
+        "zh-CN": "可选的庄园板 — 编号即是选项",
+    },
+    "standings_ended": {
+        "en": "Ended early (unfinished): standings by VP so far",
+        "zh-TW": "提前結束(未完成)：目前勝分排名",
+        "zh-CN": "提前结束(未完成)：目前胜分排名",
+    },
+    "taken": {"en": "taken", "zh-TW": "已被選", "zh-CN": "已被选"},
+    "legend_more": {
+        "en": "{n} more: see the table image",
+        "zh-TW": "另有 {n} 個：見公開圖",
+        "zh-CN": "另有 {n} 个：见公开图",
+    },
     "winner": {"en": "wins", "zh-TW": "獲勝", "zh-CN": "获胜"},
     "tie": {
         "en": "Tie at {points} VP, decided by {rule}.",
@@ -122,21 +161,59 @@ WORDS: dict[str, dict[str, str]] = {
     "chance": {"en": "Drawing…", "zh-TW": "抽取中…", "zh-CN": "抽取中…"},
 }
 PROMPTS: dict[str, dict[str, str]] = {
-    "free": {"en": "castle: free action", "zh-TW": "城堡：額外行動", "zh-CN": "城堡：额外行动"},
-    "ship": {"en": "ship: choose a goods depot", "zh-TW": "船隻：選擇貨區", "zh-CN": "船只：选择货区"},
-    "warehouse": {"en": "warehouse: sell a kind", "zh-TW": "倉庫：賣一種貨", "zh-CN": "仓库：卖一种货"},
-    "carpenter": {"en": "carpenter: take a building", "zh-TW": "木匠：拿建築", "zh-CN": "木匠：拿建筑"},
-    "church": {
-        "en": "church: take castle/mine/knowledge",
-        "zh-TW": "教堂：拿城堡/礦場/知識",
-        "zh-CN": "教堂：拿城堡/矿场/知识",
+    # one sentence per pending decision of the rules' prompts (VIEW.md, "Prompt"): what the seat
+    # must decide; the band, the header and the text board all use these words
+    "free": {
+        "en": "castle: one free action with any die value",
+        "zh-TW": "城堡：以任意點數進行一次額外行動",
+        "zh-CN": "城堡：以任意点数进行一次额外行动",
     },
-    "market": {"en": "market: take ship/animal", "zh-TW": "市場：拿船/動物", "zh-CN": "市场：拿船/动物"},
-    "city_hall": {"en": "city hall: place a tile", "zh-TW": "市政廳：放置板塊", "zh-CN": "市政厅：放置板块"},
-    "swap": {"en": "exchange 5 goods?", "zh-TW": "交換5個貨物？", "zh-CN": "交换5个货物？"},
-    "reward": {"en": "colour reward", "zh-TW": "顏色獎勵", "zh-CN": "颜色奖励"},
-    "board": {"en": "choose a board", "zh-TW": "選擇玩家板", "zh-CN": "选择玩家板"},
-    "castle": {"en": "place the start castle", "zh-TW": "放置起始城堡", "zh-CN": "放置起始城堡"},
+    "ship": {
+        "en": "ship: choose a goods depot and load all its goods",
+        "zh-TW": "船隻：選擇貨區，拿走其全部貨物",
+        "zh-CN": "船只：选择货区，拿走其全部货物",
+    },
+    "warehouse": {
+        "en": "warehouse: sell all goods of one kind",
+        "zh-TW": "倉庫：賣出一種貨物的全部",
+        "zh-CN": "仓库：卖出一种货物的全部",
+    },
+    "carpenter": {
+        "en": "carpenter’s workshop: take a building from a depot",
+        "zh-TW": "木匠工作坊：從儲藏區拿一個建築",
+        "zh-CN": "木匠的工作坊：从储藏区拿一个建筑",
+    },
+    "church": {
+        "en": "church: take a castle, mine or knowledge tile from a depot",
+        "zh-TW": "教堂：從儲藏區拿城堡、礦場或知識板塊",
+        "zh-CN": "教堂：从储藏区拿城堡、矿场或知识板块",
+    },
+    "market": {
+        "en": "market: take a ship or an animal from a depot",
+        "zh-TW": "市場：從儲藏區拿船隻或動物",
+        "zh-CN": "市场：从储藏区拿船只或动物",
+    },
+    "city_hall": {
+        "en": "city hall: place a stored tile on any number, or skip",
+        "zh-TW": "市政廳：把存放區的板塊放到任意點數的空格，或放棄",
+        "zh-CN": "市政厅：把存放区的板块放到任意点数的空格，或放弃",
+    },
+    "swap": {
+        "en": "trade 5 goods for a face-down joker tile, or skip",
+        "zh-TW": "用5個貨物換一個蓋著的百搭板塊，或放棄",
+        "zh-CN": "用5个货物换一个盖着的百搭板块，或放弃",
+    },
+    "reward": {
+        "en": "colour reward: place a black-depot tile (no die), or skip",
+        "zh-TW": "顏色獎勵：把黑色儲藏區的板塊放進莊園（不用骰子），或放棄",
+        "zh-CN": "颜色奖励：把黑色储藏区的板块放进庄园（不用骰子），或放弃",
+    },
+    "board": {"en": "choose an estate board", "zh-TW": "選擇莊園板", "zh-CN": "选择庄园板"},
+    "castle": {
+        "en": "place the start castle on a castle space (dark green)",
+        "zh-TW": "把起始城堡放在城堡空格（深綠色）",
+        "zh-CN": "把起始城堡放在城堡空格（深绿色）",
+    },
 }
 
 
@@ -171,6 +248,8 @@ def _base_colours() -> list[RGB]:
         SILVER,
         WORKER,
         HIGHLIGHT,
+        SINCE,
+        LEGAL,
         FADED,
         JOKER_SOLID,
     ]
@@ -200,4 +279,4 @@ def _palette() -> kit.Palette:
     )
 
 
-PALETTE = _palette()
+PALETTE = _palette().with_band([seat_colour(s) for s in range(4)])

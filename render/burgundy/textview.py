@@ -26,7 +26,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from render import kit
-from render.burgundy.style import COLOUR_ORDER, prompt_text, word
+from render.burgundy import band
+from render.burgundy.style import COLOUR_ORDER, word
 
 LOCALES = ("en", "zh-TW", "zh-CN")
 PUBLIC_BUDGET = 1100
@@ -104,7 +105,8 @@ WORDS: dict[str, L] = {
     "castle_head": _t("Castle spaces", "城堡空格", "城堡空格"),
     "none": _t("none", "無", "无"),
     "estate_of": _t("Estate of {p}", "{p}的莊園", "{p}的庄园"),
-    "solo_round": _t("round {r}/25", "第{r}/25回合", "第{r}/25回合"),
+    # solo: a round is one turn; "round 11/25" beside the header's "round 1/5" read as a contradiction
+    "solo_round": _t("turn {r}/25", "第{r}/25輪", "第{r}/25轮"),
     "final_row": _t("{k}. {p} {v} VP", "{k}. {p} {v}分", "{k}. {p} {v}分"),
     "comma": _t(", ", "、", "、"),
     "colon": _t(": ", "：", "："),
@@ -302,9 +304,11 @@ def _header(view: dict[str, Any], w: _Words, names: list[str], parts: set[str]) 
     out = [head]
     if view.get("ended"):  # nobody is to act: no prompt, no chance line
         return out
-    prompt = view.get("prompt")
-    if isinstance(prompt, dict) and prompt.get("kind"):
-        out.append("▶ " + prompt_text(str(prompt["kind"]), w.locale))
+    # the same words as the image's band, for every decision the rules wait for (the ordinary
+    # turn included, not only effect prompts); the seat's own line carries the ▶ and the name
+    what = band.decision(view, w.locale)
+    if what:
+        out.append("▶ " + what)
     elif view.get("chance"):
         out.append(w("chance"))
     return out

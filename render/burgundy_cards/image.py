@@ -12,11 +12,13 @@ Every card shows its code and die number, so no information rests on colour alon
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from PIL import Image
 
 from render import kit
+from render.burgundy_cards.band import band, panel_names
 from render.burgundy_cards.layers import TILE_TEXT, frame, label, pips, tile, warm
 from render.burgundy_cards.style import (
     ACTIVE,
@@ -46,7 +48,7 @@ ROW_H = 62
 HEADER_H = 92
 TOP_H = HEADER_H + 34 + 6 * ROW_H + 10
 HAND_H = 216
-FINAL_H = 60
+FINAL_H = 124
 SIDE_X = 900
 
 # Text sizes. Why: the picture is 1440 px wide and a phone shows it about 390 px wide, so text
@@ -83,16 +85,16 @@ INFO_Y = 182  # centre of the counters row, below the columns' top
 
 
 def draw(view: dict[str, Any]) -> bytes:
-    """The PNG for ``view``."""
+    """The PNG for ``view``, the summary band on top."""
     warm((CARD_W, ROW_H - 12), SMALL, PANEL)
-    return kit.finish(compose(view), view, PALETTE)
+    return kit.finish(compose(view), view, PALETTE, band(view))
 
 
 def compose(view: dict[str, Any]) -> Image.Image:
     locale = str(view.get("locale") or "en")
     w = words(locale)
     players = int(view["players"])
-    names = kit.seat_names(view, players)
+    names = panel_names(view, players)
     me = view.get("me")
     if me is not None and not me.get("hand"):
         me = None  # between turns or at the end: no hand to show
@@ -110,6 +112,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
         y += ESTATE_H
     if me:
         _hand(image, me, w, locale, y)
+    _marks(image, view)
     return image
 
 
@@ -205,18 +208,14 @@ def _hand_frame(locale: str) -> Image.Image:
 
 
 def _header(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[str, str]) -> None:
+    # Who acts and what they decide is the band's headline above; here the round and turn.
     if view["status"] == "over":
         status = w["over"]
     else:
         status = w["round"].format(r=view["round"], t=view["turn_in_round"])
-        current = view.get("current")
         if view.get("ended"):  # ended unfinished by vote: nobody is to act
             status += " · " + w["ended"]
-        elif current is not None:
-            status += " · " + w["to_act"].format(p=names[current])
-        elif view.get("chance"):
-            status += " · " + w["drawing"]
-    label(image, (MARGIN, 54), status, 24, kit.DARK, bold=True, max_width=860)
+    label(image, (MARGIN, 54), status, 24, kit.INK, bold=True, max_width=860)
     counts = w["deck"].format(n=view["deck"], d=len(view["discard"]))
     supply = view.get("supply")  # only with supply_limits=cards: what is left of the silver and workers
     if supply:
@@ -224,11 +223,23 @@ def _header(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[
     label(image, (WIDTH - MARGIN, 16), counts, 22, kit.DARK, anchor="ra", max_width=760)
     sp = view.get("sp")
     if sp is not None:
-        text = w["start"].format(p=names[sp["holder"]]) + (" (?)" if sp["q"] else "")
-        label(image, (WIDTH - MARGIN, 52), text, 22, kit.DARK, bold=True, anchor="ra", max_width=520)
+        label(image, (WIDTH - MARGIN, 52), start_card_text(view, names, w), 22, kit.DARK, bold=True, anchor="ra",
+              max_width=WIDTH - 2 * MARGIN - 330)  # clear of the round and turn at the left
     elif view.get("solo_target"):
         label(image, (WIDTH - MARGIN, 52), w["target"].format(t=view["solo_target"]), 22, kit.DARK, bold=True,
               anchor="ra")
+
+
+def start_card_text(view: dict[str, Any], names: list[str], w: dict[str, str]) -> str:
+    """Who holds the start player card and what happens to it: its "?" side up (goods were sold
+    this round) means the holder starts the next round; else it passes on at the round's end."""
+    sp = view["sp"]
+    holder = int(sp["holder"])
+    if sp["q"]:
+        what = w["sp_keep"].format(p=names[holder])
+    else:
+        what = w["sp_pass"].format(q=names[(holder + 1) % len(names)])
+    return w["start"].format(p=names[holder]) + " · " + what
 
 
 def _display(image: Image.Image, view: dict[str, Any]) -> None:
@@ -253,6 +264,8 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
             kit.paste_layer(image, tile(pile["top"], 112, 44, kit.PAPER, word=store_word(pile["top"], locale)), (x, y + 26))
         else:
             kit.paste_layer(image, frame(112, 44, kit.PAPER, kit.GREY, 2, kit.PAPER, 7), (x, y + 26))
+            if pile["n"]:  # cards there, the top one not turned up: say it is unknown, not empty
+                label(image, (x + 56, y + 48), w["unknown"], 30, kit.INK, bold=True, anchor="mm")
     y = HEADER_H + 146
     x = SIDE_X
     for col in COLOURS:
@@ -265,7 +278,7 @@ def _side(image: Image.Image, view: dict[str, Any], w: dict[str, str], locale: s
     # leaves room below for the purchase and a question's options at a readable size.
     all7 = " ".join(c.split("-")[1] for c in view["all7"]) or "—"
     first_w = kit.text_width(w["first"], 20, True)
-    label(image, (WIDTH - MARGIN, HEADER_H + 118), f"{w['all7']}: {all7}", 20, kit.DARK, bold=True, anchor="ra",
+    label(image, (WIDTH - MARGIN, HEADER_H + 118), f"{w['all7']}{w['colon']}{all7}", 20, kit.DARK, bold=True, anchor="ra",
           max_width=WIDTH - MARGIN - SIDE_X - first_w - 16)
     y += 44
     if view.get("ended"):
@@ -340,12 +353,11 @@ def _estate(image: Image.Image, view: dict[str, Any], seat: int, names: list[str
     top = y + BAND_H
     for col in COLOURS:
         cards = est["est"][col]
-        label(image, (x + COL_IN // 2, top + 15), f"{col} {triple_vp.get(col, '')}", SMALL,
-              kit.contrast_ink(CARD[col]), bold=True, anchor="mm")
+        label(image, (x + COL_IN // 2, top + 15), col, SMALL, kit.contrast_ink(CARD[col]), bold=True, anchor="mm")
         kit.paste_layer(image, pips(len(cards), PANEL, COL_IN), (x, top + 56))
-        full, rest = divmod(len(cards), 3)
-        label(image, (x + COL_IN // 2, top + 87), f"{full} ✓ · {rest}/3", COUNT, kit.INK, bold=True, anchor="mm",
-              max_width=COL_IN)
+        # what a triple of this colour scores (the pips above show how many are held)
+        label(image, (x + COL_IN // 2, top + 87), w["triple_vp"].format(n=triple_vp.get(col, "?")), SMALL, kit.INK,
+              bold=True, anchor="mm", max_width=COL_IN)
         marked = [code + ("*" if colour_of(code) != col else "") for code in cards]
         for dx, row, text in _code_places(tuple(marked), COL_IN):
             label(image, (x + dx, top + 101 + row * (SMALL + 4)), text, SMALL, kit.DARK)
@@ -455,6 +467,9 @@ def _hand(image: Image.Image, me: dict[str, Any], w: dict[str, str], locale: str
 
 def _final(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[str, str], locale: str,
            y: int) -> None:
+    """The result: the winner (solo: won or lost and the title), then every seat's place and VP
+    (tied seats share a place) and the tie-break that decided; each estate below keeps its score
+    by category."""
     final = view["final"]
     if "solo" in final:
         solo = final["solo"]
@@ -465,4 +480,116 @@ def _final(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[s
         key = "winner" if len(winners) == 1 else "shared"
         text = w[key].format(p=w["sep"].join(names[s] for s in winners))
     kit.paste_layer(image, frame(WIDTH - 2 * MARGIN, FINAL_H - 10, ACTIVE, HIGHLIGHT, 3, kit.PAPER), (MARGIN, y + 4))
-    label(image, (MARGIN + 16, y + 14), text, 26, kit.INK, bold=True, max_width=WIDTH - 2 * MARGIN - 32)
+    label(image, (MARGIN + 16, y + 12), text, 26, kit.INK, bold=True, max_width=WIDTH - 2 * MARGIN - 32)
+    totals = _totals(view)
+    if "solo" in final or totals is None:
+        return
+    places = [
+        w["places"].format(place=place, name=names[s], vp=totals[s])
+        for s, place in zip(final["ranking"], final["places"], strict=True)
+    ]
+    label(image, (MARGIN + 16, y + 50), "   ".join(places), 22, kit.INK, bold=True, max_width=WIDTH - 2 * MARGIN - 32)
+    notes = tie_notes(view, names, w)
+    if notes:
+        label(image, (MARGIN + 16, y + 82), " · ".join(notes), 20, kit.DARK, bold=True,
+              max_width=WIDTH - 2 * MARGIN - 32)
+
+
+def _totals(view: dict[str, Any]) -> list[int] | None:
+    """Each seat's final VP: the final scoring's rows, else the estates' running scores."""
+    rows = view["final"].get("rows")
+    if rows:
+        return [int(row["total"]) for row in rows]
+    estates = view.get("estates")
+    return [int(est["score"]["total"]) for est in estates] if estates else None
+
+
+def tie_notes(view: dict[str, Any], names: list[str], w: dict[str, str]) -> list[str]:
+    """For each two seats next in the final order with equal VP: the storage tie-break that put
+    one ahead, or that they share the place."""
+    final = view["final"]
+    rows = final.get("rows") or [view["estates"][s]["score"] for s in range(len(view["estates"]))]
+    order = list(zip(final["ranking"], final["places"], strict=True))
+    out = []
+    for (a, pa), (b, pb) in pairwise(order):
+        if rows[a]["total"] != rows[b]["total"]:
+            continue
+        if pa == pb:
+            out.append(w["tie_shared"].format(a=names[a], b=names[b]))
+        else:
+            out.append(w["tie_storage"].format(a=names[a], b=names[b], x=rows[a]["storage"], y=rows[b]["storage"]))
+    return out
+
+
+# ---- what happened: the last move ringed, the others' moves since the reader's last turn lightly ----
+
+
+def _places(view: dict[str, Any], events: list[dict[str, Any]]) -> list[tuple[str, int, str]]:
+    """Where ``events`` left a mark on the board: a colour column ("col", seat, colour), a project
+    ("proj", seat, card), stored goods or animals ("store", seat, card), a display row ("row", r, "")."""
+    out: list[tuple[str, int, str]] = []
+    for event in events:
+        kind, seat = event.get("kind"), event.get("seat")
+        if not isinstance(seat, int):
+            continue
+        if kind == "build" and event.get("colour"):
+            out.append(("col", seat, str(event["colour"])))
+        elif kind == "take" and event.get("card"):
+            out.append(("proj", seat, str(event["card"])))
+            if isinstance(event.get("row"), int):
+                out.append(("row", int(event["row"]), ""))
+        elif kind == "pile" and event.get("card"):
+            out.append(("store", seat, str(event["card"])))
+    return out
+
+
+def marks(view: dict[str, Any]) -> tuple[list[tuple[str, int, str]], list[tuple[str, int, str]]]:
+    """(the last move's places, the places of the others' moves since the reader's own last one),
+    from the table's ``view["last"]`` (a dict; the rules' own ``last`` is a list of events and is
+    not the table's) and, in a private view, ``view["since"]``."""
+    last = view.get("last")
+    rings = _places(view, last.get("events") or []) if isinstance(last, dict) else []
+    light: list[tuple[str, int, str]] = []
+    if view.get("me") is not None:
+        for move in view.get("since") or []:
+            if isinstance(move, dict):
+                light += [p for p in _places(view, move.get("events") or []) if p not in rings]
+    return rings, list(dict.fromkeys(light))
+
+
+def mark_box(view: dict[str, Any], place: tuple[str, int, str]) -> tuple[int, int, int, int] | None:
+    """The box a mark outlines for ``place``, or None where the card is no longer shown."""
+    kind, index, what = place
+    if kind == "row":
+        if not 1 <= index <= 6:
+            return None
+        y = HEADER_H + 34 + (index - 1) * ROW_H
+        return (MARGIN + 1, y + 1, MARGIN + 57, y + ROW_H - 7)
+    players = int(view["players"])
+    if not 0 <= index < players:
+        return None
+    est = view["estates"][index]
+    top = TOP_H + (FINAL_H if view.get("final") else 0) + index * ESTATE_H + BAND_H
+    if kind == "col" and what in COLOURS:
+        x = COL_X + COLOURS.index(what) * COL_W
+        return (x - 4, top - 4, x + COL_IN + 4, top + 34)
+    if kind == "proj" and what in est["proj"][:3]:
+        x = PROJ_X + est["proj"].index(what) * PROJ_STEP
+        return (x - 4, top + 22, x + PROJ_W + 4, top + 78)
+    if kind == "store":
+        stored = (est["goods"][:6] + est["animals"][:8])[: 2 * GOODS_PER_ROW]
+        if what in stored:
+            row, k = divmod(stored.index(what), GOODS_PER_ROW)
+            x, y = PROJ_X + k * GOODS_STEP, top + 78 + 58 + row * (GOODS_H + 3)
+            return (x - 3, y - 3, x + GOODS_W + 3, y + GOODS_H + 3)
+    return None
+
+
+def _marks(image: Image.Image, view: dict[str, Any]) -> None:
+    rings, light = marks(view)
+    d = kit.draw_on(image)
+    for places, width, colour in ((light, 3, kit.DARK), (rings, 5, HIGHLIGHT)):
+        for place in places:
+            box = mark_box(view, place)
+            if box is not None:
+                d.rounded_rectangle(box, 8, outline=colour, width=width)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from render.burgundy_cards import prompt
 from render.burgundy_cards.style import COLOUR_NAMES, KINDS, QUESTIONS, TITLES, pick, store_word, words
 
 LOCALES = ("en", "zh-TW", "zh-CN")
@@ -49,7 +50,7 @@ TEXT: dict[str, dict[str, str]] = {
     "estate": _t("Estate", "莊園", "庄园"),
     "sp": _t("start player card", "起始玩家卡", "起始玩家卡"),
     "none": _t("—", "—", "—"),
-    "colon": _t(": ", ":", ":"),
+    "colon": _t(": ", "：", "："),
     "paren": _t(" ({x})", "({x})", "({x})"),
     "amount": _t("{n} {what}", "{what}{n}", "{what}{n}"),
     "tally": _t("{what} {n}", "{what}{n}", "{what}{n}"),
@@ -60,7 +61,7 @@ TEXT: dict[str, dict[str, str]] = {
     "bonus_all7": _t("'All 7' {n} VP", "全部七種{n}分", "所有7种{n}分"),
     "all7_stack": _t("{n} VP", "{n}分", "{n}分"),
     "card": _t("Card {slot}", "手牌{slot}", "手牌{slot}"),
-    "pile": _t("{pile}: {top} ×{n}", "{pile}:{top}×{n}", "{pile}:{top}×{n}"),
+    "pile": _t("{pile}: {top} ×{n}", "{pile}：{top}×{n}", "{pile}：{top}×{n}"),
     "row": _t("row {r}", "第{r}列", "第{r}列"),
 }
 """Words the picture's tables do not have."""
@@ -104,6 +105,7 @@ DROPS: tuple[str, ...] = (
     "project_names",  # Projects as "market MAR4a" (then the code)
     "display_names",  # display and purchased cards as "castle CAS3a" (then the code)
     "colour_words",  # Estate and "1." bonus cards by colour word (then the colour code)
+    "prompt",  # the line saying who decides what (the ▶ on the player's line stays)
     "whole_names",  # player names whole (then cut to NAME_CHARS)
 )
 """What a board spells out, left out in this order while it is over budget: first what is fixed or
@@ -216,19 +218,33 @@ def _header(view: dict[str, Any], names: list[str], w: _Words) -> list[str]:
         head = f"**{w['round'].format(r=view['round'], t=view['turn_in_round'])}**"
         if view.get("ended"):  # ended unfinished by vote: nobody is to act
             head = f"**{w['round'].format(r=view['round'], t=view['turn_in_round'])} · {w['ended']}**"
-        elif view.get("current") is None and view.get("chance"):
-            head += " · " + w["drawing"]
     head += " · " + w["deck"].format(n=view["deck"], d=len(view["discard"]))
     supply = view.get("supply")  # only with supply_limits=cards
     if supply:
         head += w["supply"].format(s=supply["silver"], k=supply["workers"])
-    out = [head]
+    out = [head, *_prompt(view, names, w)]
     final = view.get("final")
     if final:
         out.append(_result(final, names, w))
     if view.get("sp") is None and view.get("solo_target"):  # the start player card is on its holder's line
         out.append(w["target"].format(t=view["solo_target"]))
     return out
+
+
+def _prompt(view: dict[str, Any], names: list[str], w: _Words) -> list[str]:
+    """Who must decide what now ("Alice decides: play a hand card: …"; the player's own line
+    carries the ▶), the band's words (``prompt``); while a card is drawn, "drawing cards…";
+    nothing once the game is over or ended."""
+    if not w.has("prompt") or prompt.decision_key(view) in ("question", "buy"):
+        return []  # a purchase or a question is spelled out on its own line below
+    what = prompt.decision(view, w.locale, lambda code: w.card(code))
+    seats = prompt.acting(view)
+    if not what:
+        return []
+    if not seats:
+        return [what]
+    who = prompt.HEAD["sep"][w.locale].join(names[s] for s in seats)  # plain: player lines bold names
+    return [prompt.HEAD["decides"][w.locale].format(who=who, what=what)]
 
 
 def _result(final: dict[str, Any], names: list[str], w: _Words) -> str:

@@ -23,27 +23,26 @@ from typing import Any
 from PIL import Image
 
 from render import kit
+from render.fixer.band import band
 from render.fixer.board import draw_region, frame
-from render.fixer.cards import MINI, paste_face
 from render.fixer.panels import (
     automa_panel,
     hand_strip,
     panel_frame,
     player_panel,
-    ranked_seats,
     result_height,
     result_panel,
-    winners,
 )
-from render.fixer.png import PALETTE, STATUS_FILL
-from render.fixer.scene import AUTOMA, CHANCE, Box, Scene
-from render.fixer.widgets import HIGHLIGHT, fit, seat_label, write
+from render.fixer.png import PALETTE
+from render.fixer.scene import AUTOMA, Box, Scene
+from render.fixer.widgets import chip, write
 
 WIDTH = 1440
 MARGIN = 20
 HEADER = 72
-STATUS = 100
-BOARD_TOP = HEADER + STATUS + 12
+BOARD_TOP = HEADER + 12
+"""The kit's summary band above the header says who acts and what they decide (``band.py``);
+the yellow status row that did so below the header is gone (the band replaced it)."""
 HAND_HEIGHT = 228
 WIDE_PANEL = 250
 NARROW_PANEL = 280
@@ -153,8 +152,6 @@ def _base(shape: Layout) -> Image.Image:
     only what differs (highlighted panels, closed regions) is drawn on it."""
     image, d = kit.canvas(WIDTH, shape.height)
     d.rectangle((0, 0, WIDTH, HEADER), fill=kit.INK)
-    d.rectangle((0, HEADER, WIDTH, HEADER + STATUS), fill=STATUS_FILL)
-    d.line((0, HEADER + STATUS, WIDTH, HEADER + STATUS), fill=kit.DARK, width=2)
     kit.draw_text(d, (MARGIN, HEADER / 2), "FIXER", 40, kit.WHITE, bold=True, anchor="lm")
     for _, box in shape.panels:
         panel_frame(d, box, highlighted=False)
@@ -184,75 +181,59 @@ def _header(scene: Scene) -> None:
     write(scene.image, (WIDTH - MARGIN, HEADER / 2), "  ·  ".join(counts), 24, kit.WHITE, anchor="rm")
 
 
-def _status(scene: Scene) -> None:
-    """The band under the header: who the game waits for, the pending decision, or the winner."""
-    d, words = scene.d, scene.words
-    cy = HEADER + STATUS // 2
-    x = MARGIN
-    pending = scene.pending()
-    if scene.view.get("over") or scene.stage == "over":
-        _status_result(scene, cy)
-        return
-    if pending is not None and scene.stage == "decide":
-        seat = int(pending.get("seat") or 0)
-        card = str(pending.get("card") or "")
-        text = words("decides", name=fit(scene.name(seat), 30, True, 420), card=card)
-        limit = WIDTH - 2 * MARGIN - 56 - MINI.width - 50
-        text_w = min(kit.text_width(text, 30, True), limit)
-        right = x + 56 + text_w + 20 + (MINI.width + 16 if card else 0)
-        d.rounded_rectangle((x, cy - 47, right, cy + 47), radius=16, fill=HIGHLIGHT, outline=kit.INK, width=2)
-        write(scene.image, (x + 16, cy), "▶", 30, kit.INK, bold=True, anchor="lm")
-        write(scene.image, (x + 56, cy), text, 30, kit.INK, bold=True, anchor="lm", max_width=limit)
-        if card:
-            paste_face(scene.image, (x + 56 + text_w + 20, cy - MINI.height // 2), card, MINI)
-        return
-    acting = scene.to_act
-    if CHANCE in acting:
-        text = words("automa_flip") if scene.solo and scene.stage in ("initial", "play") else words("chance")
-        write(scene.image, (x, cy), text, 30, kit.DARK, bold=True, anchor="lm")
-        return
-    if not acting:
-        return
-    d.rounded_rectangle(
-        (x, cy - 34, WIDTH - MARGIN, cy + 34), radius=16, fill=HIGHLIGHT, outline=kit.INK, width=2
-    )
-    cursor = x + 16
-    write(scene.image, (cursor, cy), "▶", 30, kit.INK, bold=True, anchor="lm")
-    cursor += 44
-    for seat in acting[:4]:
-        seat_label(scene, (cursor, cy), seat, 30, 330)
-        cursor += min(330, 2 * 22 + 6 + kit.text_width(scene.name(seat), 30, True)) + 24
-    write(
-        scene.image,
-        (cursor, cy),
-        scene.act_phrase(),
-        30,
-        kit.INK,
-        bold=True,
-        anchor="lm",
-        max_width=WIDTH - MARGIN - cursor - 16,
-    )
+LAST_RING: kit.RGB = kit.INK
+"""The last decision's region or panel: a heavy ink ring with a "last move" chip (no colour
+needed to see it, so it reads the same to every eye)."""
+SINCE_RING: kit.RGB = kit.GREY
+"""Regions others changed since the reader's own last decision (private view): a light ring."""
 
 
-def _status_result(scene: Scene, cy: int) -> None:
-    result = scene.view.get("result") or {}
-    words = scene.words
-    ranking = [int(s) for s in result.get("ranking") or []]
-    humans = len(scene.view.get("seats") or [])
-    instant = result.get("instant_win")
-    if instant is not None:
-        seat = AUTOMA if scene.solo and int(instant) in (AUTOMA, humans) else int(instant)
-        text = "★ " + words("instant_win", name=fit(scene.name(seat), 34, True, 420))
-    elif result.get("shared"):
-        ranked = ranked_seats(scene)
-        names = words("sep").join(scene.name(seat) for seat in ranked if seat in winners(scene, ranked))
-        text = f"★ {words('shared')}: {names}" if names else "★ " + words("shared")
-    elif ranking:
-        seat = AUTOMA if scene.solo and ranking[0] in (AUTOMA, humans) else ranking[0]
-        text = f"★ {words('winner')}: {scene.name(seat)}"
-    else:
-        text = words("stage.over")
-    write(scene.image, (MARGIN, cy), text, 34, kit.INK, bold=True, anchor="lm", max_width=WIDTH - 2 * MARGIN)
+def _touched(decision: dict[str, Any]) -> tuple[set[int], set[int]]:
+    """The regions and the seats' panels one decision changed, from its public events: a play or
+    conflict names its region; a keep or discard changes the deciding seat's own panel."""
+    regions: set[int] = set()
+    seats: set[int] = set()
+    for event in decision.get("events") or []:
+        if not isinstance(event, dict):
+            continue
+        kind = event.get("kind")
+        if kind in ("play", "conflict") and isinstance(event.get("region"), int):
+            regions.add(int(event["region"]))
+        elif kind in ("keep", "discard") and isinstance(event.get("seat"), int):
+            seats.add(int(event["seat"]))
+    return regions, seats
+
+
+def _ring(scene: Scene, box: Box, colour: kit.RGB, width: int, label: str | None) -> None:
+    x, y, w, h = box
+    scene.d.rounded_rectangle((x - 6, y - 6, x + w + 6, y + h + 6), radius=22, outline=colour, width=width)
+    if label:  # centred on the top edge: the corners hold the sides' seat labels
+        chip(scene, (x + (w - kit.text_width(label, 20, True) - 20) / 2, y - 4), label, 20, kit.INK)
+
+
+def _marks(scene: Scene, shape: Layout) -> None:
+    """Ring what the last decision changed and, in a private view, lightly what the others did
+    since the reader's own last decision (issue #29: the returning player sees what happened)."""
+    view = scene.view
+    regions = {region_id: box for region_id, box, _, _ in shape.regions}
+    panels = {seat: box for seat, box in shape.panels}
+    last = view.get("last") if isinstance(view.get("last"), dict) else None
+    last_regions, last_seats = _touched(last) if last else (set(), set())
+    since_regions: set[int] = set()
+    for decision in view.get("since") or []:
+        if isinstance(decision, dict):
+            since_regions |= _touched(decision)[0]
+    for region_id in sorted(since_regions - last_regions):
+        if region_id in regions:
+            _ring(scene, regions[region_id], SINCE_RING, 5, None)
+    label = scene.words("last_move")
+    for region_id in sorted(last_regions):
+        if region_id in regions:
+            _ring(scene, regions[region_id], LAST_RING, 8, label)
+    if not last_regions:
+        for seat in sorted(last_seats):
+            if seat in panels:
+                _ring(scene, panels[seat], LAST_RING, 8, label)
 
 
 def _region_index(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
@@ -265,13 +246,15 @@ def picture(view: dict[str, Any]) -> Image.Image:
     players = int(view.get("players") or len(view.get("seats") or []) or 2)
     solo = bool(view.get("solo"))
     probe = Scene.start(view, Image.new("RGB", (1, 1)))
-    hand = probe.private_hand()
     over = bool(view.get("over")) and bool(view.get("result"))
-    shape = layout(players, solo, hand is not None, result_height(view) if over else 0)
+    ended = bool(view.get("ended")) and bool((view.get("standings") or {}).get("ranking"))
+    # A finished game's hand decides nothing any more: its strip gives way to the result, which
+    # keeps the tallest board (4p, private) within a phone's preview.
+    hand = None if over else probe.private_hand()
+    shape = layout(players, solo, hand is not None, result_height(view) if over or ended else 0)
     image = _base(shape).copy()
     scene = Scene(view, image, kit.draw_on(image), probe.words, probe.names)
     _header(scene)
-    _status(scene)
     regions = _region_index(view)
     for region_id, box, vertical, first in shape.regions:
         region = regions.get(region_id)
@@ -286,9 +269,10 @@ def picture(view: dict[str, Any]) -> Image.Image:
         result_panel(scene, shape.result)
     if shape.hand is not None and hand is not None and scene.viewer is not None:
         hand_strip(scene, shape.hand, scene.viewer, hand)
+    _marks(scene, shape)
     return image
 
 
 def draw(view: dict[str, Any]) -> bytes:
     """Render a FIXER view (public or a seat's own) as PNG bytes."""
-    return kit.finish(picture(view), view, PALETTE)
+    return kit.finish(picture(view), view, PALETTE, band(view))

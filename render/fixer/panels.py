@@ -192,7 +192,9 @@ def _piles(scene: Scene, box: Box, info: dict[str, Any]) -> int:
     top = y + 64
     deck = int(info.get("deck_count") or 0)
     deck_label = scene.words("deck")
-    deck_w = max(MINI.width + 50, kit.text_width(deck_label, 20))
+    # The count beside the deck ("×10") is part of its width: a fixed 50 px let two digits run
+    # over the panel's border.
+    deck_w = max(MINI.width + 6 + kit.text_width(f"×{deck}", 30, True), kit.text_width(deck_label, 20))
     deck_x = right - deck_w
     write(scene.image, (deck_x, top), deck_label, 20, kit.DARK)
     counted_back(scene, deck_x, top + 26, deck, MINI.width, MINI.height, 30)
@@ -263,7 +265,10 @@ def hand_strip(scene: Scene, box: Box, seat: int, hand: list[str]) -> None:
     x, y, w, _ = box
     if scene.acting(seat):
         panel_frame(scene.d, box, True)
+    playable = playable_cards(scene.view) if scene.acting(seat) else set()
     title = f"{scene.words('your_hand')} — {scene.name(seat)} · {scene.words('cards', n=len(hand))}"
+    if playable:
+        title += " · " + scene.words("playable", n=sum(1 for card in hand if card in playable))
     right = x + w - 18
     if scene.acting(seat):
         right -= chip(scene, (right, y + 30), "▶ " + scene.act_phrase(), 22, HIGHLIGHT, anchor="rm") + 12
@@ -282,12 +287,30 @@ def hand_strip(scene: Scene, box: Box, seat: int, hand: list[str]) -> None:
         if i and card[0] != cards[i - 1][0]:
             cx += group_gap - gap
         paste_face(scene.image, (int(cx), y + 60), card, BIG, scene.suit_name(card))
+        if card in playable:  # a bar under each card the reader may play now (its legal moves)
+            bar = y + 60 + BIG.height + 5
+            scene.d.rectangle((int(cx) + 6, bar, int(cx) + BIG.width - 6, bar + 8), fill=HIGHLIGHT, outline=kit.INK, width=2)
         cx += BIG.width + gap - step_shrink
 
 
+def playable_cards(view: dict[str, Any]) -> set[str]:
+    """The cards of the reader's legal plays (``R7@2``) when the table lists them in their
+    private view (``view["legal"]``); empty otherwise (a pass or keep/discard names no play)."""
+    return {str(a).split("@")[0].strip().upper() for a in view.get("legal") or [] if "@" in str(a)}
+
+
+def _final(view: dict[str, Any]) -> dict[str, Any]:
+    """The final order: the rules' ``result`` of a finished game, else the table's ``standings``
+    of a game ended early (scores as they stood); both list the automa's score last."""
+    result = view.get("result")
+    if isinstance(result, dict) and result:
+        return result
+    standings = view.get("standings")
+    return standings if isinstance(standings, dict) else {}
+
+
 def result_rows(view: dict[str, Any]) -> int:
-    result = view.get("result") or {}
-    return len(result.get("scores") or [])
+    return len(_final(view).get("scores") or [])
 
 
 def result_height(view: dict[str, Any]) -> int:
@@ -296,7 +319,7 @@ def result_height(view: dict[str, Any]) -> int:
 
 def ranked_seats(scene: Scene) -> list[int]:
     """Ranking entries as seats; the automa may appear as -2 or as the index after the humans."""
-    result = scene.view.get("result") or {}
+    result = _final(scene.view)
     humans = len(scene.view.get("seats") or [])
     seats = []
     for entry in result.get("ranking") or []:
@@ -306,9 +329,20 @@ def ranked_seats(scene: Scene) -> list[int]:
 
 
 def _score_of(scene: Scene, seat: int) -> int | None:
-    scores = list((scene.view.get("result") or {}).get("scores") or [])
+    scores = list(_final(scene.view).get("scores") or [])
     index = len(scene.view.get("seats") or []) if seat == AUTOMA else seat
     return int(scores[index]) if 0 <= index < len(scores) else None
+
+
+def _rank_key(scene: Scene, seat: int) -> tuple[int, ...]:
+    """What the rules rank by, as far as the view shows it: the score; in a one-round game of 3-4
+    players also more red markers, then fewer cards in front (rules §7.3)."""
+    info = scene.seat_info(seat)
+    if len(scene.view.get("seats") or []) <= 2 or int(scene.view.get("rounds") or 1) > 1:
+        return (_score_of(scene, seat) or 0,)
+    markers = info.get("markers") or {}
+    front = len(info.get("won_up") or []) + int(info.get("won_down_count") or 0)
+    return (_score_of(scene, seat) or 0, int(markers.get("red") or 0), -front)
 
 
 def winners(scene: Scene, ranked: list[int]) -> set[int]:
@@ -322,20 +356,68 @@ def winners(scene: Scene, ranked: list[int]) -> set[int]:
         }
     if not ranked:
         return set()
+    places = list((scene.view.get("standings") or {}).get("places") or [])
+    if len(places) == len(ranked):
+        return {seat for seat, place in zip(ranked, places, strict=True) if place == 1}
     if not result.get("shared"):
         return {ranked[0]}
-
     # Shared victory: everyone tied with the leader on score (and, in 3–4p, on the rules' tie-breaks
     # that the view shows: red markers, then fewer cards in front).
-    def key(seat: int) -> tuple[int, ...]:
-        info = scene.seat_info(seat)
-        if len(scene.view.get("seats") or []) <= 2 or int(scene.view.get("rounds") or 1) > 1:
-            return (_score_of(scene, seat) or 0,)
-        markers = info.get("markers") or {}
-        front = len(info.get("won_up") or []) + int(info.get("won_down_count") or 0)
-        return (_score_of(scene, seat) or 0, int(markers.get("red") or 0), -front)
+    return {seat for seat in ranked if _rank_key(scene, seat) == _rank_key(scene, ranked[0])}
 
-    return {seat for seat in ranked if key(seat) == key(ranked[0])}
+
+def places(scene: Scene, ranked: list[int]) -> list[int]:
+    """Each ranked seat's place; seats the rules do not separate share one (1, 1, 3): the table's
+    ``standings`` when the view has them, else the tie-breaks the view shows."""
+    given = list((scene.view.get("standings") or {}).get("places") or [])
+    if len(given) == len(ranked):
+        return [int(p) for p in given]
+    won = winners(scene, ranked)
+    out: list[int] = []
+    for i, seat in enumerate(ranked):
+        if seat in won:
+            out.append(1)
+        elif i and ranked[i - 1] not in won and _rank_key(scene, seat) == _rank_key(scene, ranked[i - 1]):
+            out.append(out[-1])
+        else:
+            out.append(i + 1)
+    return out
+
+
+def tie_reasons(scene: Scene, ranked: list[int], placed: list[int]) -> dict[int, str]:
+    """Why a seat is ahead of the next one on equal points: "more red markers" or "fewer cards
+    won" (3-4 players, rules §7.3), keyed by the seat that won the tie-break."""
+    out: dict[int, str] = {}
+    for i in range(len(ranked) - 1):
+        upper, lower = ranked[i], ranked[i + 1]
+        if placed[i] == placed[i + 1] or _score_of(scene, upper) != _score_of(scene, lower):
+            continue
+        if (scene.view.get("result") or {}).get("instant_win") is not None:
+            continue
+        red = [int((scene.seat_info(s).get("markers") or {}).get("red") or 0) for s in (upper, lower)]
+        out[upper] = scene.words("why.red" if red[0] != red[1] else "why.cards")
+    return out
+
+
+def score_detail(scene: Scene, seat: int) -> str:
+    """A one-round total by category: "cards 28 + red 3×3", when the view's captures and markers
+    add up to it (they are the last round's only, so a two-round total shows its rounds instead)."""
+    score = _score_of(scene, seat)
+    info = scene.seat_info(seat)
+    rounds = list(info.get("round_scores") or [])
+    if score is None or len(rounds) > 1 or info.get("won_down") is None:
+        return ""
+    cards = sum(_number(c) for c in list(info.get("won_up") or []) + list(info.get("won_down") or []))
+    red = int((info.get("markers") or {}).get("red") or 0)
+    bonus = int(scene.view.get("critical_bonus") or 0)
+    if cards + red * bonus != score:
+        return ""
+    return scene.words("cards_red", cards=cards, red=red, bonus=bonus)
+
+
+def _number(card: object) -> int:
+    text = str(card)
+    return int(text[1:]) if text[1:].isdigit() else 0
 
 
 def total_heading(scene: Scene) -> str:
@@ -373,21 +455,20 @@ def result_notes(scene: Scene, won: set[int]) -> list[str]:
 
 
 def result_panel(scene: Scene, box: Box) -> None:
+    """The final ranking: places (shared ones as one), each total with its rounds or categories,
+    why a seat is ahead on equal points, the cards out of the round; or, for a game ended early,
+    the standings as they stood, said so in the heading."""
     x, y, w, h = box
     d = scene.d
     result = scene.view.get("result") or {}
+    ended = not result and bool(scene.view.get("ended"))
     d.rounded_rectangle((x, y, x + w, y + h), radius=18, fill=PANEL_FILL, outline=kit.INK, width=4)
-    write(
-        scene.image,
-        (x + 20, y + 34),
-        f"{scene.words('stage.over')} — {scene.words('result')}",
-        32,
-        kit.INK,
-        bold=True,
-        anchor="lm",
-    )
+    heading = scene.words("ended_result") if ended else f"{scene.words('stage.over')} — {scene.words('result')}"
+    write(scene.image, (x + 20, y + 34), heading, 32, kit.INK, bold=True, anchor="lm", max_width=w - 40)
     ranked = ranked_seats(scene)
-    won = winners(scene, ranked)
+    won = set() if ended else winners(scene, ranked)
+    placed = places(scene, ranked)
+    reasons = tie_reasons(scene, ranked, placed)
     write(scene.image, (x + 450, y + 66), total_heading(scene), 20, kit.DARK, bold=True, anchor="lm")
     removed = sorted(result.get("removed") or [], key=sort_key)
     block = 0
@@ -401,19 +482,27 @@ def result_panel(scene: Scene, box: Box) -> None:
         )
     rows_right = x + w - 20 - block
     cy = y + 96
-    for position, seat in enumerate(ranked, start=1):
-        place = 1 if seat in won else position  # a shared victory is one first place (1., 1., 3.)
+    for seat, place in zip(ranked, placed, strict=True):
         write(scene.image, (x + 24, cy), f"{place}.", 30, kit.INK, bold=True, anchor="lm")
         seat_label(scene, (x + 70, cy), seat, 28, 360)
-        write(scene.image, (x + 450, cy), result_score_text(scene, seat), 30, kit.INK, bold=True, anchor="lm")
+        cursor = x + 450 + write(scene.image, (x + 450, cy), result_score_text(scene, seat), 30, kit.INK, bold=True, anchor="lm")
+        detail = score_detail(scene, seat)
+        if detail:
+            cursor += 16 + write(scene.image, (cursor + 16, cy), detail, 22, kit.DARK, anchor="lm")
+        label = ""
         if seat in won:
-            label = "★ " + scene.words("shared" if result.get("shared") else "winner")
+            label = "★ " + scene.words("shared" if len(won) > 1 else "winner")
+        elif seat in reasons:
+            label = reasons[seat]
+        if seat in won and seat in reasons:
+            label += " · " + reasons[seat]
+        if label:
             chip(
                 scene,
-                (min(x + 720, rows_right - kit.text_width(label, 24, True) - 30), cy),
+                (max(cursor + 20, min(x + 720, rows_right - kit.text_width(label, 24, True) - 30)), cy),
                 label,
                 24,
-                HIGHLIGHT,
+                HIGHLIGHT if seat in won else PANEL_FILL,
             )
         cy += 52
     notes = result_notes(scene, won)

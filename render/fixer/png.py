@@ -20,15 +20,12 @@ from render.fixer.cards import (
 from render.fixer.panels import PANEL_FILL, YOU_FILL
 from render.fixer.widgets import HIGHLIGHT
 
-STATUS_FILL: kit.RGB = (232, 226, 212)
-
 INKS: tuple[kit.RGB, ...] = (kit.INK, kit.WHITE, kit.DARK, kit.GREY, kit.BLACK)
 SURFACES: tuple[kit.RGB, ...] = (
     kit.PAPER,
     PANEL_FILL,
     REGION_FILL,
     REGION_CLOSED_FILL,
-    STATUS_FILL,
     NEUTRAL_FILL,
     kit.LIGHT,
     HIGHLIGHT,
@@ -49,4 +46,4 @@ PALETTE = kit.Palette(
         kit.Ramps((kit.DARK, kit.GREY), SURFACES[:7]),
     ),
     edges=SURFACES,
-)
+).with_band((kit.INK, kit.DARK))

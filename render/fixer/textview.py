@@ -212,6 +212,14 @@ def _header(t: Table) -> list[str]:
         seat = int(t.pending.get("seat") or 0)
         card = str(t.pending.get("card") or "?")
         lines.append("▶ " + say("decides", name=f"**{t.name(seat)}**", card=card))
+    elif not t.over and not t.ended:
+        # the same prompt as the image's band (``band.py``), for every other decision type; "→",
+        # not "▶", which marks the acting seats' own lines below
+        acting = [int(s) for s in view.get("to_act") or [] if int(s) >= 0]
+        if acting:
+            what = {"pass": "do.pass", "initial": "do.initial"}.get(t.stage, "do.play")
+            names = say("sep").join(f"**{t.name(s)}**" for s in acting)
+            lines.append("→ " + say("prompt", names=names, what=say(what)))
     return lines
 
 

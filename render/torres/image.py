@@ -17,6 +17,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
+from render.torres.band import band, last_turn, legal_squares, squares
+from render.torres.band import names as bare_names
+from render.torres.band import places as band_places
 from render.torres.layers import background, king_stamp, knight_stamp, paste_stamp, tile
 from render.torres.png import PALETTE
 from render.torres.style import (
@@ -47,22 +50,75 @@ from render.torres.style import (
 FILES = "abcdefgh"
 
 
+BOT_MARK = " ⚙"
+"""After a bot seat's name in the panel: the band's bot badge, instead of "(Bot, normal)"."""
+LAST_RING: kit.RGB = kit.WHITE
+"""The squares the last decision changed: a white ring edged in ink, seen on every stone shade."""
+SINCE_RING: kit.RGB = kit.WHITE
+"""Squares others changed since the reader's own last decision (private view): a thin white ring."""
+LEGAL_MARK: kit.RGB = kit.WHITE
+"""Squares where the reader may act now (their private view): a small white disc in the corner."""
+EMPTY_STRIP = 90
+"""The private view's card strip when there is no card to show: one line, not a blank 250 px."""
+
+
 def draw(view: dict[str, Any]) -> bytes:
     """The PNG for ``view`` (public or a seat's private view)."""
     private = view.get("me") is not None
     locale = str(view.get("locale") or "en")
-    names = kit.seat_names(view, int(view["players"]))
+    names = panel_names(view)
     panel = _panel_layout(view, names, locale)
     board_height = max(HEIGHT, panel.bottom + MARGIN)
-    height = board_height + (CARD_STRIP if private else 0)
+    height = board_height + (strip_height(view) if private else 0)
     image = background(height).copy()
     d = kit.draw_on(image)
     _header(d, view, locale, names)
     _board(image, d, view)
+    _marks(d, view)
     _panel(d, view, names, locale, panel)
     if private:
         _cards(d, view, locale, board_height)
-    return kit.finish(image, view, PALETTE)
+    return kit.finish(image, view, PALETTE, band(view))
+
+
+def band_height(view: dict[str, Any]) -> int:
+    """How far the summary band pushes the picture down in the PNG (for pixel checks)."""
+    return kit.band_height(band(view), WIDTH)
+
+
+def panel_names(view: dict[str, Any]) -> list[str]:
+    """Seat names for the panel: bare names (no "(Bot, normal)"), a bot marked with ⚙."""
+    plain = bare_names(view)
+    bots = list(view.get("bots") or [])
+    return [name + BOT_MARK if i < len(bots) and bots[i] else name for i, name in enumerate(plain)]
+
+
+def strip_height(view: dict[str, Any]) -> int:
+    """The private card strip's height: full with cards to show, one line without."""
+    me = view.get("me") or {}
+    return CARD_STRIP if (me.get("hand") or me.get("reveal")) else EMPTY_STRIP
+
+
+def _marks(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """Ring the squares the last turn changed (all its decisions, not only the closing ``end``);
+    in a private view, lightly ring those the others changed since the reader's own decision."""
+    last = last_turn(view)
+    latest = squares(last) if last else set()
+    since: set[str] = set()
+    for decision in view.get("since") or []:
+        if isinstance(decision, dict):
+            since |= squares(decision)
+    for name in sorted(since - latest):
+        left, top, right, bottom = _cell_box(FILES.index(name[0]) + 8 * (int(name[1]) - 1))
+        d.rectangle((left + 10, top + 10, right - 10, bottom - 10), outline=SINCE_RING, width=3)
+    for name in sorted(legal_squares(view)):  # the reader's own choices: a small white disc
+        left, top, right, bottom = _cell_box(FILES.index(name[0]) + 8 * (int(name[1]) - 1))
+        d.ellipse((right - 30, bottom - 30, right - 12, bottom - 12), fill=LEGAL_MARK, outline=kit.INK, width=2)
+    for name in sorted(latest):
+        left, top, right, bottom = _cell_box(FILES.index(name[0]) + 8 * (int(name[1]) - 1))
+        d.rectangle((left + 3, top + 3, right - 3, bottom - 3), outline=kit.INK, width=2)
+        d.rectangle((left + 5, top + 5, right - 5, bottom - 5), outline=LAST_RING, width=5)
+        d.rectangle((left + 10, top + 10, right - 10, bottom - 10), outline=kit.INK, width=2)
 
 
 def _cell_box(sq: int) -> tuple[int, int, int, int]:
@@ -74,9 +130,8 @@ def _cell_box(sq: int) -> tuple[int, int, int, int]:
 
 def places(view: dict[str, Any]) -> list[int]:
     """Each seat's finishing place: Torres breaks no tie (only equal scores can tie, at 0, §7.5),
-    so seats with the same score share a place."""
-    scores = [info["score"] for info in view["seats"]]
-    return [1 + sum(other > mine for other in scores) for mine in scores]
+    so seats with the same score share a place (the table's standings when the view has them)."""
+    return band_places(view)
 
 
 def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, names: list[str]) -> None:
@@ -228,6 +283,8 @@ def _panel_layout(view: dict[str, Any], names: list[str], locale: str) -> PanelL
         if last:
             row = next(r for r in last["rows"] if r["seat"] == seat)
             lines.append((w["last"].format(phase=last["phase"], sum=_score_sum(row)), False))
+            if view.get("over"):  # the final scoring by category: castles, the King, the master card
+                lines.append((w["cats"].format(phase=last["phase"], **{k: row.get(k, 0) for k in ("castle", "king", "master")}), False))
         seats.append([(part, dim) for line, dim in lines for part in wrap(line, SEAT_TEXT, SEAT_WIDTH)])
     rows = max(len(lines) for lines in seats)
     seat_box = SEAT_HEAD + SEAT_PITCH * rows + 10
@@ -260,6 +317,14 @@ def _note_lines(view: dict[str, Any], names: list[str], w: dict[str, Any], local
         lines.append(w["skip_note"])
     if king_castle(view) is not None:
         lines.append(w["king_castle"])
+    if any(label >= 0 for label in view.get("castles") or []):
+        lines.append(w["area_legend"])
+    if legal_squares(view):
+        lines.append(w["legal_legend"])
+    if view.get("over") and len(set(places(view))) < len(view["seats"]):
+        lines.append(w["tie_note"])
+    if view.get("ended"):
+        lines.append(w["ended_note"])
     return lines
 
 
@@ -282,7 +347,7 @@ def _panel(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], local
         )
         kit.badge(d, (x + 40, y + 36), 26, COLOUR_RGB[colour], COLOUR_LETTERS[colour], outline=kit.WHITE)
         marker = "▶ " if active else ""
-        if view.get("over") and ranking:
+        if (view.get("over") and ranking) or (view.get("ended") and view.get("standings")):
             marker = f"#{places(view)[seat]} "  # a shared place shows as one (#1, #1)
         you = w["you"] if seat == view.get("seat") else ""
         kit.draw_text(d, (x + 80, y + 16), marker + names[seat] + you, 30, kit.INK, bold=True, max_width=290)
@@ -332,27 +397,34 @@ def _score_sum(row: dict[str, Any]) -> str:
 
 
 def _cards(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: int) -> None:
-    """The seat's own hand (and any cards being looked at) as a row of labelled cards."""
+    """The seat's own hand as a row of labelled cards, then, apart under their own heading, the
+    cards just drawn that it must choose from (they are not in the hand yet)."""
     w = words(locale)
     me = view["me"]
-    d.rectangle((0, top, WIDTH, top + CARD_STRIP), fill=kit.LIGHT)
-    kit.draw_text(d, (BOARD_X, top + 14), w["hand"], 28, kit.INK, bold=True)
+    height = strip_height(view)
+    d.rectangle((0, top, WIDTH, top + height), fill=kit.LIGHT)
     fresh = list(me.get("acquired") or [])
-    shown: list[tuple[str, str]] = []
+    hand: list[tuple[str, str]] = []
     for card in me["hand"]:
         tag = ""
         if card in fresh:
             fresh.remove(card)
             tag = w["new"]
-        shown.append((card, tag))
-    shown.extend((card, w["looking"]) for card in me.get("reveal") or [])
-    if not shown:
-        kit.draw_text(d, (BOARD_X, top + 80), w["no_cards"], 26, kit.DARK)
+        hand.append((card, tag))
+    drawn = [(card, w["drawn_tag"]) for card in me.get("reveal") or []]
+    if hand or not drawn:
+        kit.draw_text(d, (BOARD_X, top + 14), w["hand"], 28, kit.INK, bold=True)
+    if not hand and not drawn:
+        kit.draw_text(d, (BOARD_X + kit.text_width(w["hand"], 28, True) + 24, top + 18), w["no_cards"], 26, kit.DARK)
         return
+    shown = [*hand, *drawn]
     per_row = 10
-    card_w = min(150, (WIDTH - 2 * BOARD_X) // min(len(shown), per_row) - 8)
-    for i, (card, tag) in enumerate(shown[: per_row * 1]):
-        left = BOARD_X + i * (card_w + 8)
+    gap = 40 if hand and drawn else 0  # between the hand and the drawn cards
+    card_w = min(150, (WIDTH - 2 * BOARD_X - gap) // min(len(shown), per_row) - 8)
+    for i, (card, tag) in enumerate(shown[:per_row]):
+        left = BOARD_X + i * (card_w + 8) + (gap if i >= len(hand) else 0)
+        if drawn and i == len(hand):  # the drawn cards' own heading, above the first of them
+            kit.draw_text(d, (left, top + 14), w["drawn_head"], 28, kit.INK, bold=True)
         box = (left, top + 58, left + card_w, top + 234)
         d.rounded_rectangle(box, 10, fill=kit.WHITE, outline=kit.INK, width=3 if not tag else 5)
         name_size = next((n for n in range(30, 22, -1) if kit.text_width(card, n, True) <= card_w - 16), 22)

@@ -31,4 +31,4 @@ STEPS = (0.2, 0.4, 0.6, 0.8)
 PALETTE = kit.Palette(
     colours=(*INKS, *SURFACES, kit.GREY, FRAME, START_FRAME, kit.VERMILION),
     ramps=(kit.Ramps(INKS, SURFACES, STEPS), kit.Ramps((kit.VERMILION,), (kit.WHITE,), STEPS)),
-)
+).with_band(tuple(COLOUR_RGB.values()))

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from render import kit
+from render.torres.band import prompt as band_prompt
 from render.torres.image import king_castle, places
 from render.torres.style import CARD_NAMES as IMAGE_CARD_NAMES
 from render.torres.style import COLOUR_LETTERS
@@ -70,6 +71,8 @@ CARD_NAMES: dict[str, dict[str, str]] = {**IMAGE_CARD_NAMES, **DESCRIBE_NAMES}
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "prompt_turn": "spend AP or end the turn",
+        "prompt_keep": "keep 1 drawn card",
         "score": "score {n}",
         "ap_left": "{n} AP left",
         "legend": "A2B = castle A, level 2, knight B · K King · . ground",
@@ -100,6 +103,8 @@ WORDS: dict[str, dict[str, str]] = {
         "colon": ": ",
     },
     "zh-TW": {
+        "prompt_turn": "花費行動點或結束回合",
+        "prompt_keep": "保留 1 張抽到的卡",
         "score": "{n} 分",
         "ap_left": "剩 {n} 行動點",
         "legend": "A2B=城堡A、第2層、騎士B · K=國王 · .=空地",
@@ -107,29 +112,31 @@ WORDS: dict[str, dict[str, str]] = {
         "new_tag": "(新抽)",
         "no_castles": "尚無城堡",
         "stage_setup": "準備",
-        "stage_build": "準備:擺放起始城堡,相距至少 3 格",
-        "stage_place": "準備:每人放一個騎士在起始城堡上",
-        "stage_crown": "準備:將國王放在空的起始城堡上",
-        "stage_master": "準備:翻開進階卡",
+        "stage_build": "準備：擺放起始城堡，相距至少 3 格",
+        "stage_place": "準備：每人放一個騎士在起始城堡上",
+        "stage_crown": "準備：將國王放在空的起始城堡上",
+        "stage_master": "準備：翻開進階卡",
         "stage_king": "移動國王或不動",
         "list_sep": "、",
         "deck_head": "你的牌堆",
         "top": "頂部 {cards}",
-        "deck_pool": "{n} 張順序未知:{cards}",
-        "blocks_now": "塔樓:本回合 {now},之後 {later}",
-        "blocks_now_last": "塔樓:本回合 {now},最後一堆",
+        "deck_pool": "{n} 張順序未知：{cards}",
+        "blocks_now": "塔樓：本回合 {now}，之後 {later}",
+        "blocks_now_last": "塔樓：本回合 {now}，最後一堆",
         "stacks": "塔樓堆 {later}",
         "stacks_none": "本階段無塔樓堆",
-        "hand_open": "手牌:{cards}",
-        "hand_all": "手牌:全部 {n} 張",
-        "hand_but": "手牌:除 {cards} 外全部",
+        "hand_open": "手牌：{cards}",
+        "hand_all": "手牌：全部 {n} 張",
+        "hand_but": "手牌：除 {cards} 外全部",
         "hand_empty": "無",
         "bottom": "底部 {cards}",
         "drawn": "抽到的卡",
-        "keep_note": "(保留 1 張,其餘放回牌堆頂或牌堆底)",
-        "colon": ":",
+        "keep_note": "(保留 1 張，其餘放回牌堆頂或牌堆底)",
+        "colon": "：",
     },
     "zh-CN": {
+        "prompt_turn": "花费行动点或结束回合",
+        "prompt_keep": "保留 1 张抽到的卡",
         "score": "{n} 分",
         "ap_left": "剩 {n} 行动点",
         "legend": "A2B=城堡A、第2层、骑士B · K=国王 · .=空地",
@@ -137,27 +144,27 @@ WORDS: dict[str, dict[str, str]] = {
         "new_tag": "(新抽)",
         "no_castles": "尚无城堡",
         "stage_setup": "准备",
-        "stage_build": "准备:摆放起始城堡,相距至少 3 格",
-        "stage_place": "准备:每人放一个骑士在起始城堡上",
-        "stage_crown": "准备:将国王放在空的起始城堡上",
-        "stage_master": "准备:翻开进阶卡",
+        "stage_build": "准备：摆放起始城堡，相距至少 3 格",
+        "stage_place": "准备：每人放一个骑士在起始城堡上",
+        "stage_crown": "准备：将国王放在空的起始城堡上",
+        "stage_master": "准备：翻开进阶卡",
         "stage_king": "移动国王或不动",
         "list_sep": "、",
         "deck_head": "你的牌堆",
         "top": "顶部 {cards}",
-        "deck_pool": "{n} 张顺序未知:{cards}",
-        "blocks_now": "塔楼:本回合 {now},之后 {later}",
-        "blocks_now_last": "塔楼:本回合 {now},最后一堆",
+        "deck_pool": "{n} 张顺序未知：{cards}",
+        "blocks_now": "塔楼：本回合 {now}，之后 {later}",
+        "blocks_now_last": "塔楼：本回合 {now}，最后一堆",
         "stacks": "塔楼堆 {later}",
         "stacks_none": "本阶段无塔楼堆",
-        "hand_open": "手牌:{cards}",
-        "hand_all": "手牌:全部 {n} 张",
-        "hand_but": "手牌:除 {cards} 外全部",
+        "hand_open": "手牌：{cards}",
+        "hand_all": "手牌：全部 {n} 张",
+        "hand_but": "手牌：除 {cards} 外全部",
         "hand_empty": "无",
         "bottom": "底部 {cards}",
         "drawn": "抽到的卡",
-        "keep_note": "(保留 1 张,其余放回牌堆顶或牌堆底)",
-        "colon": ":",
+        "keep_note": "(保留 1 张，其余放回牌堆顶或牌堆底)",
+        "colon": "：",
     },
 }
 """Words the image does not carry; every locale has every key (checked by the tests)."""
@@ -172,6 +179,9 @@ def lines(view: dict[str, Any]) -> list[str]:
     names = kit.seat_names(view, int(view["players"]))
     letters = castle_letters(view["castles"])
     out = [_header(view, names, w)]
+    prompt = _prompt_line(view, names, w)
+    if prompt:
+        out.append(prompt)
     out += grid(view, letters)
     out.append(w["legend"])
     out += _castles_lines(view, letters, w)
@@ -184,6 +194,29 @@ def lines(view: dict[str, Any]) -> list[str]:
 
 
 # ---- board ------------------------------------------------------------------------------------------
+PROMPT_NAME = 14
+"""Longest name the prompt line prints; a longer one is given as its seat letter (B, G, O, N), so
+the board stays within its length budget and no name is cut mid-word."""
+
+
+def _prompt_line(view: dict[str, Any], names: list[str], w: dict[str, Any]) -> str:
+    """What the seat to act must decide, as the image's band says it (``band.py``); "→", not
+    "▶", which marks the acting seat's own line. Empty when nobody decides (chance, the end)."""
+    current = view.get("current")
+    acting = [int(s) for s in view.get("to_act") or [] if int(s) >= 0]
+    if view.get("over") or view.get("ended") or current is None or not acting:
+        return ""
+    turn = view.get("turn") or {}
+    if view.get("stage") == "turn":  # short: the seat's own line already says the AP left
+        what = w["prompt_keep"] if turn.get("revealing") else w["prompt_turn"]
+    else:
+        what = band_prompt(view, w)
+    name = f"**{names[int(current)]}**"
+    if len(names[int(current)]) > PROMPT_NAME:  # the seat's letter; its own line gives the full name
+        name = f"**({COLOUR_LETTERS[view['seats'][int(current)]['colour']]})**"
+    return "→ " + str(w["prompt"]).format(name=name, what=what)
+
+
 def castle_letters(labels: list[int]) -> dict[int, str]:
     """A letter for each castle label, in reading order (rank 8 first, files a to h)."""
     letters: dict[int, str] = {}

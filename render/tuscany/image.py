@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.tuscany import layers
+from render.tuscany import layers, prompt
+from render.tuscany.band import band, panel_names
+from render.tuscany.boards import fixed_geometry
 from render.tuscany.png import PALETTE
 from render.tuscany.style import (
     ACTIVE_FILL,
@@ -42,9 +45,11 @@ from render.tuscany.style import (
     TILE_TEXT_MIN,
     WIDTH,
     farm_labels,
+    known_locale,
     tint,
     words,
 )
+from render.tuscany.textview import TILE
 
 COLS = "abcdef"
 SQ3 = math.sqrt(3)
@@ -61,26 +66,52 @@ EDGE_NEIGHBOUR = (
 
 
 def draw(view: dict[str, Any]) -> bytes:
-    """The PNG for ``view`` (public, or a seat's private view with its hand)."""
+    """The PNG for ``view`` (public, or a seat's private view with its hand), the summary band on top."""
     players = int(view["players"])
     rows = (players + 1) // 2
     private = view.get("me") is not None
-    height = HEADER + SHARED + rows * (PANEL_H + MARGIN) + (HAND_STRIP if private else 0) + MARGIN
+    summary = band(view)
+    y0 = kit.band_height(summary, WIDTH)  # the band is drawn in place, on top: no second canvas
+    height = y0 + HEADER + SHARED + rows * (PANEL_H + MARGIN) + (HAND_STRIP if private else 0) + MARGIN
     image, d = PALETTE.canvas(WIDTH, height)
+    kit.draw_band(d, summary, WIDTH)
     d.im_ = image  # type: ignore[attr-defined]  # the image under this draw, for pasted text
     locale = str(view.get("locale") or "en")
     w = words(locale)
-    names = kit.seat_names(view, players)
-    _header(d, view, names, w)
-    _shared(d, view, w)
+    names = panel_names(view, players)
+    _header(d, w, locale, y0)
+    if view.get("over") and view.get("result"):
+        _result(d, view, names, w, y0)
+    else:
+        _shared(d, view, w, y0)
     for seat in range(players):
-        ox = MARGIN + (seat % 2) * (PANEL_W + MARGIN)
-        oy = HEADER + SHARED + (seat // 2) * (PANEL_H + MARGIN)
+        ox, oy = panel_origin(seat, y0)
         mine = w["you"] if private and seat == view.get("seat") else ""  # whose hand this view shows
         _panel(d, view, seat, names[seat] + mine, w, ox, oy)
+    _marks(d, view, y0)
     if private:
-        _hand(d, view, w, HEADER + SHARED + rows * (PANEL_H + MARGIN))
+        _hand(d, view, w, y0 + HEADER + SHARED + rows * (PANEL_H + MARGIN))
     return kit.finish(image, view, PALETTE)
+
+
+def panel_origin(seat: int, y0: int = 0) -> tuple[int, int]:
+    """The top left corner of ``seat``'s panel, the board starting ``y0`` px down (under the band)."""
+    return MARGIN + (seat % 2) * (PANEL_W + MARGIN), y0 + HEADER + SHARED + (seat // 2) * (PANEL_H + MARGIN)
+
+
+def estate_origin(seat: int, y0: int = 0) -> tuple[int, int]:
+    """Where ``seat``'s estate grid starts (``space_centre`` measures from here)."""
+    ox, oy = panel_origin(seat, y0)
+    return ox + ESTATE_DX, oy + ESTATE_DY
+
+
+def slot_centre(slot: int, y0: int = 0) -> tuple[int, int]:
+    """The centre of display slot ``slot`` (0-7)."""
+    r = DISPLAY_R
+    return MARGIN + 72 + (slot % 4) * (2 * r + 26), y0 + HEADER + 80 + (slot // 4) * (2 * r + 16)
+
+
+ESTATE_DX, ESTATE_DY = 34, 40
 
 
 # ---- geometry -----------------------------------------------------------------------------------
@@ -101,33 +132,23 @@ def space_centre(name: str, ox: float, oy: float, r: float) -> tuple[float, floa
 # ---- parts --------------------------------------------------------------------------------------
 
 
-def _who(view: dict[str, Any], names: list[str], w: dict[str, str]) -> str:
-    acting = [s for s in view.get("to_act") or [] if s >= 0]
-    if view.get("to_act") == [-1]:
-        return w["chance"]
-    return w["sep"].join(names[s] for s in acting)
-
-
-def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], w: dict[str, str]) -> None:
-    layers.text(d.im_, (MARGIN + 6, 16), w["title"], 40, kit.INK, bold=True)
-    if view.get("over"):
-        status = w["over"]
-        winners = (view.get("result") or {}).get("winners") or []
-        if winners:  # several winners share the win (every tie-break equal, §7.3)
-            label = w["shared_win"] if len(winners) > 1 else w["winner"]
-            status += " · " + label + w["colon"] + w["sep"].join(names[s] for s in winners)
-    elif view.get("ended"):  # ended unfinished by vote: nobody is to act
-        head = w["setup"] if view.get("phase") == "setup" else w["round"].format(n=view["round"])
-        status = head + " · " + w["ended"]
-    elif view.get("phase") == "setup":
-        status = w["setup"] + " · " + w["to_act"].format(who=_who(view, names, w))
-    else:
-        status = w["round"].format(n=view["round"]) + " · " + w["to_act"].format(who=_who(view, names, w))
-        if view.get("final_left") is not None:
-            status += " · " + w["last_turns"].format(n=view["final_left"])
-        elif view.get("trigger") is not None:
-            status += " · " + w["round_ends"]
-    layers.text(d.im_, (560, 24), status, 30, kit.DARK, bold=True, max_width=WIDTH - 580)
+def _header(d: ImageDraw.ImageDraw, w: dict[str, str], locale: str, y0: int) -> None:
+    """Title and the legends: what red and green points mean, and each tile type's letter, symbol
+    and name (the band above says whose turn it is and what they decide)."""
+    layers.text(d.im_, (MARGIN + 6, y0 + 8), w["title"], 32, kit.INK, bold=True)
+    layers.text(
+        d.im_, (WIDTH - MARGIN - 6, y0 + 12), w["legend_red"] + "  ·  " + w["legend_green"], 20, kit.DARK,
+        bold=True, anchor="ra", max_width=WIDTH - 560,
+    )
+    x = MARGIN + 6
+    step = (WIDTH - 2 * MARGIN - 12) // len(COLOURS)
+    loc = known_locale(locale)
+    for colour in COLOURS:
+        fill = COLOUR_RGB[colour]
+        d.rounded_rectangle((x, y0 + 48, x + 58, y0 + 78), 6, fill=fill, outline=kit.INK)
+        layers.text(d.im_, (x + 29, y0 + 63), SYMBOL[colour] + colour, 20, kit.contrast_ink(fill), bold=True, anchor="mm")
+        layers.text(d.im_, (x + 64, y0 + 63), TILE[colour][loc], 18, kit.INK, bold=True, anchor="lm", max_width=step - 68)
+        x += step
 
 
 def _tile_hex(
@@ -188,8 +209,8 @@ def _fitting(words: str, size: int, max_width: int) -> int:
     return max(size, TILE_TEXT_MIN)
 
 
-def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any], w: dict[str, str]) -> None:
-    top = HEADER
+def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any], w: dict[str, str], y0: int) -> None:
+    top = y0 + HEADER
     d.rounded_rectangle(
         (MARGIN, top, WIDTH - MARGIN, top + SHARED - MARGIN), 12, fill=PANEL_FILL, outline=FRAME
     )
@@ -197,8 +218,7 @@ def _shared(d: ImageDraw.ImageDraw, view: dict[str, Any], w: dict[str, str]) -> 
     farm = view.get("farm_types") or {}
     r = DISPLAY_R
     for slot, code in enumerate(view["display"]):
-        cx = MARGIN + 72 + (slot % 4) * (2 * r + 26)
-        cy = top + 80 + (slot // 4) * (2 * r + 16)
+        cx, cy = slot_centre(slot, y0)
         _tile_hex(d, cx, cy, r, code, farm_labels(farm.get(code), str(view.get("locale") or "en")) if code else None)
         layers.text(d.im_, (cx - r - 4, cy - r + 2), str(slot + 1), 20, kit.INK, bold=True, anchor="ra")
     x = MARGIN + 500
@@ -252,7 +272,7 @@ def _panel(
         outline=FRAME,
         width=3,
     )
-    _estate(d, info, w, ox + 34, oy + 40, ACTIVE_FILL if active else PANEL_FILL)
+    _estate(d, view, seat, w, ox + ESTATE_DX, oy + ESTATE_DY, ACTIVE_FILL if active else PANEL_FILL)
     x = ox + 330
     colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
     d.ellipse((x, oy + 12, x + 36, oy + 48), fill=colour, outline=kit.INK, width=2)
@@ -289,13 +309,12 @@ def _panel(
 
 
 def _estate(
-    d: ImageDraw.ImageDraw, info: dict[str, Any], w: dict[str, str], ox: int, oy: int, bg: kit.RGB
+    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, w: dict[str, str], ox: int, oy: int, bg: kit.RGB
 ) -> None:
+    info = view["seats"][seat]
     geometry = info.get("geometry")
     if not geometry:
-        layers.text(d.im_, (ox, oy + 40), w["assembling"], 24, kit.DARK, bold=True)
-        if info.get("boards"):
-            layers.text(d.im_, (ox, oy + 80), w["boards"].format(b=" ".join(info["boards"])), 22, kit.INK)
+        _dealt(d, view, seat, w, ox, oy, bg)
         return
     key = (
         bg,
@@ -305,6 +324,76 @@ def _estate(
     )
     stamp = _estate_stamp(key)
     kit.paste_layer(d.im_, stamp, (ox - ESTATE_PAD, oy - ESTATE_PAD))
+    for space in legal_spaces(view, seat):
+        cx, cy = space_centre(space, ox, oy, HEX_R)
+        d.polygon(hex_points(cx, cy, HEX_R - 4), outline=kit.INK, width=4)
+
+
+def _dealt(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, w: dict[str, str], ox: int, oy: int, bg: kit.RGB
+) -> None:
+    """Before the estates are shown: the three boards the seat was dealt, side by side at
+    positions 1-2-3 as ``assemble`` numbers them, each named; whether the seat has chosen (the
+    view's ``ready``), and for a seat still choosing how the ``assemble`` words move the boards."""
+    info = view["seats"][seat]
+    boards = tuple(info.get("boards") or ())
+    ready = bool(info.get("ready"))
+    status = w["chosen"] if ready else w["assembling"]
+    geometry = fixed_geometry(str(view.get("data_version") or ""), boards)
+    if geometry is None:  # boards not dealt yet (or an unknown data version): words only
+        layers.text(d.im_, (ox, oy + 40), status, 24, kit.DARK, bold=True)
+        if boards:
+            layers.text(d.im_, (ox, oy + 80), w["boards"].format(b=" ".join(boards)), 22, kit.INK)
+        return
+    key = (bg, tuple(sorted(geometry["colours"].items())), tuple(tuple(a) for a in geometry["areas"]), ())
+    kit.paste_layer(d.im_, _estate_stamp(key), (ox - ESTATE_PAD, oy - ESTATE_PAD))
+    bottom = oy + int(SQ3 * HEX_R * 5.5) + 4
+    for pos, board in enumerate(sorted(boards)):
+        cx = ox + HEX_R + (2 * pos + 0.5) * 1.5 * HEX_R
+        layers.text(d.im_, (cx, bottom), f"{pos + 1}: {board}", 22, kit.INK, bold=True, anchor="ma")
+    # in the info column, level with the boards' names (nothing else is there before the estates show)
+    layers.text(d.im_, (ox - ESTATE_DX + 330, bottom), status, 22, kit.DARK, bold=True)
+    if not ready:
+        for i, line in enumerate(_wrap(w["assemble_hint"], 20, PANEL_W - 40, 2)):
+            layers.text(d.im_, (ox - 20, bottom + 30 + i * 25), line, 20, kit.DARK, bold=True, max_width=PANEL_W - 40)
+
+
+def _neighbours(space: str) -> list[str]:
+    """The spaces touching ``space`` on the estate grid (some may not exist in an estate)."""
+    x, row = COLS.index(space[0]), int(space[1:])
+    if x % 2 == 0:
+        steps = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0))
+    else:
+        steps = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
+    return [f"{COLS[x + dx]}{row + dy}" for dx, dy in steps if 0 <= x + dx < len(COLS)]
+
+
+def legal_spaces(view: dict[str, Any], seat: int) -> list[str]:
+    """Where the reader may put a tile now, outlined in their private view only when they are to
+    act: the dark-green spaces for the start castle; in a turn, each empty space next to a covered
+    one whose colour a stored tile has (a hex token fits any) and the hand can pay for; after a
+    castle, such spaces of a colour showing in the display. The public view outlines nothing."""
+    if view.get("me") is None or view.get("seat") != seat or seat not in prompt.acting(view):
+        return []
+    info = view["seats"][seat]
+    geometry = info.get("geometry") or {}
+    colours: dict[str, str] = geometry.get("colours") or {}
+    covered = info.get("covered") or {}
+    key = prompt.decision_key(view)
+    if key == "start":
+        return [] if view["me"].get("start") else [sp for sp, c in colours.items() if c == "K"]
+    free = [sp for sp in colours if sp not in covered and any(n in covered for n in _neighbours(sp))]
+    if key == "castle":
+        showing = {code[1] for code in view.get("display") or [] if code}
+        return [sp for sp in free if colours[sp] in showing]
+    if key not in ("main", "extra"):
+        return []
+    storage = list(info.get("storage") or [])
+    stored = {item[1] for item in storage if item != "hex"}
+    if storage.count("hex") > int(info.get("fresh_tokens") or 0):  # a token gained this turn waits (Q22)
+        stored.add("hex")
+    pays = view["me"].get("payments") or {}
+    return [sp for sp in free if (colours[sp] in stored or "hex" in stored) and pays.get(colours[sp])]
 
 
 ESTATE_PAD = 30
@@ -362,6 +451,11 @@ def _hand(d: ImageDraw.ImageDraw, view: dict[str, Any], w: dict[str, str], top: 
         (MARGIN, top, WIDTH - MARGIN, top + HAND_STRIP - MARGIN), 12, fill=kit.WHITE, outline=FRAME
     )
     layers.text(d.im_, (MARGIN + 14, top + 8), w["hand"], 24, kit.INK, bold=True)
+    notes = [w["marks"]] + ([w["can_place"]] if legal_spaces(view, int(view.get("seat") or 0)) else [])
+    layers.text(
+        d.im_, (WIDTH - MARGIN - 14, top + 10), "  ·  ".join(notes), 20, kit.DARK, bold=True, anchor="ra",
+        max_width=WIDTH - 420,
+    )
     pays = me.get("payments") or {}
     for i, colour in enumerate(COLOURS):
         bx = MARGIN + 14 + i * 184
@@ -393,3 +487,121 @@ def _wrap(text: str, size: int, max_width: int, lines: int) -> list[str]:
     if rest:
         out.append(" ".join(rest))
     return out
+
+
+# ---- what happened: the last move ringed, the moves since the reader's last turn marked lightly ----
+
+
+def _places(events: list[dict[str, Any]]) -> list[tuple[str, int, str]]:
+    """Where ``events`` changed the board: ("space", seat, space) and ("slot", slot, "")."""
+    out: list[tuple[str, int, str]] = []
+    for event in events:
+        kind = event.get("kind")
+        if kind in ("placed",) and event.get("space"):
+            out.append(("space", int(event["seat"]), str(event["space"])))
+        if kind in ("take", "castle") and event.get("slot"):
+            out.append(("slot", int(event["slot"]) - 1, ""))
+    return out
+
+
+def marks(view: dict[str, Any]) -> tuple[list[tuple[str, int, str]], list[tuple[str, int, str]]]:
+    """(the last move's places, the places of the others' moves since the reader's last one):
+    from the table's ``view["last"]`` and (private views) ``view["since"]``."""
+    last = view.get("last")
+    rings = _places(last.get("events") or []) if isinstance(last, dict) else []
+    light: list[tuple[str, int, str]] = []
+    if view.get("me") is not None:
+        for move in view.get("since") or []:
+            if isinstance(move, dict):
+                light += [p for p in _places(move.get("events") or []) if p not in rings]
+    return rings, list(dict.fromkeys(light))
+
+
+def _marks(d: ImageDraw.ImageDraw, view: dict[str, Any], y0: int) -> None:
+    rings, light = marks(view)
+    players = int(view["players"])
+    for places, width, colour in ((light, 3, kit.DARK), (rings, 6, kit.INK)):
+        for kind, index, space in places:
+            if kind == "space":
+                if not 0 <= index < players or not (view["seats"][index].get("geometry") or {}).get("colours", {}).get(space):
+                    continue
+                cx, cy = space_centre(space, *estate_origin(index, y0), HEX_R)
+                r = HEX_R * 0.92
+            else:
+                if view.get("over") or not 0 <= index < len(view.get("display") or []):
+                    continue  # at the end the result table stands where the display was
+                cx, cy = slot_centre(index, y0)
+                r = DISPLAY_R + 8
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=width)
+            if width > 3:  # the last move: a white ring inside the ink one, seen on dark tiles too
+                d.ellipse((cx - r + width, cy - r + width, cx + r - width, cy + r - width), outline=kit.WHITE, width=2)
+
+
+# ---- the end: places, score by category, the tie-break that decided ------------------------------
+
+
+def standings(view: dict[str, Any]) -> list[tuple[int, int]]:
+    """(place, seat) best first, by the rules' order (§7.3: most red, then most empty spaces,
+    fewest green, fewest cards in hand); seats equal on every key share a place."""
+    seats = view["seats"]
+    order = list((view.get("result") or {}).get("ranking") or range(int(view["players"])))
+
+    def key(s: int) -> tuple[int, int, int, int]:
+        info = seats[s]
+        return (-int(info["red"]), -int(info.get("empty") or 0), int(info["green"]), int(info["hand_size"]))
+
+    return [(1 + sum(1 for o in order if key(o) < key(s)), s) for s in order]
+
+
+def tie_notes(view: dict[str, Any], names: list[str], w: dict[str, str]) -> list[str]:
+    """For each two seats next in the order with equal red: which tie-break put one first, or
+    that they share the place."""
+    seats = view["seats"]
+    out = []
+    rows = standings(view)
+    for (pa, a), (pb, b) in pairwise(rows):
+        x, y = seats[a], seats[b]
+        if int(x["red"]) != int(y["red"]):
+            continue
+        if pa == pb:
+            note = "tie_shared"
+        elif (x.get("empty") or 0) != (y.get("empty") or 0):
+            note = "tie_empty"
+        elif x["green"] != y["green"]:
+            note = "tie_green"
+        else:
+            note = "tie_cards"
+        out.append(w[note].format(a=names[a], b=names[b]))
+    return out
+
+
+RESULT_COLUMNS = ("r_play", "r_final", "r_red", "r_empty", "r_green", "r_cards")
+
+
+def _result(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], w: dict[str, str], y0: int) -> None:
+    """In place of the display at the end: each seat's place, its red points from play, the final
+    bonus and the total, then the tie-break keys; under it, the tie-break that decided."""
+    top = y0 + HEADER
+    d.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + SHARED - MARGIN), 12, fill=PANEL_FILL, outline=FRAME)
+    layers.text(d.im_, (MARGIN + 14, top + 8), w["result"], 24, kit.INK, bold=True)
+    final = list((view.get("result") or {}).get("final") or [])
+    xs = (700, 860, 1000, 1130, 1250, 1370)
+    for x, key in zip(xs, RESULT_COLUMNS, strict=True):
+        layers.text(d.im_, (x, top + 12), w[key], 20, kit.DARK, bold=True, anchor="ra")
+    notes = tie_notes(view, names, w)
+    row_h = 34 if len(notes) < 2 else 30
+    for i, (place, seat) in enumerate(standings(view)):
+        info = view["seats"][seat]
+        y = top + 56 + i * row_h
+        gain = int(final[seat]) if seat < len(final) else 0
+        layers.text(d.im_, (MARGIN + 20, y), f"{place}.", 24, kit.INK, bold=True, anchor="lm")
+        colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
+        d.ellipse((MARGIN + 58, y - 12, MARGIN + 82, y + 12), fill=colour, outline=kit.INK)
+        layers.text(d.im_, (MARGIN + 94, y), names[seat], 24, kit.INK, bold=place == 1, anchor="lm", max_width=520)
+        values = (int(info["red"]) - gain, gain, int(info["red"]), info.get("empty") or 0, info["green"], info["hand_size"])
+        for x, value in zip(xs, values, strict=True):
+            layers.text(d.im_, (x, y), str(value), 24, kit.INK, bold=x == xs[2], anchor="rm")
+    y = top + 56 + len(view["seats"]) * row_h - 8
+    for note in notes[:2]:
+        layers.text(d.im_, (MARGIN + 20, y), note, 20, kit.DARK, bold=True, max_width=WIDTH - 60)
+        y += 26

@@ -33,4 +33,5 @@ PALETTE = kit.Palette(
         kit.Ramps((kit.GREY,), SURFACES, STEPS),
         kit.Ramps((FRAME,), (kit.PAPER, PANEL_FILL, ACTIVE_FILL), STEPS),
     ),
-)
+).with_band(kit.SEAT_COLOURS)
+"""With the summary band's colours (its white, ink, bot badge and the seat colours)."""

@@ -22,6 +22,7 @@ import unicodedata
 from typing import Any
 
 from render import kit
+from render.tuscany import prompt
 from render.tuscany.style import BONUS_ORDER, COLOURS, farm_labels, words
 
 LOCALES = ("en", "zh-TW", "zh-CN")
@@ -34,7 +35,7 @@ COLS = "abcdef"
 
 WORDS: dict[str, dict[str, str]] = {
     "score": {"en": "red {r} · green {g}", "zh-TW": "紅色 {r} · 綠色 {g}", "zh-CN": "红色 {r} · 绿色 {g}"},
-    "open": {"en": "can place on: ", "zh-TW": "可放置:", "zh-CN": "可放置:"},
+    "open": {"en": "can place on: ", "zh-TW": "可放置：", "zh-CN": "可放置："},
     "ready": {"en": "estate chosen", "zh-TW": "已組合區域", "zh-CN": "已组合区域"},
     "hand_item": {
         "en": "{colour} ({tile}) ×{n}",
@@ -94,11 +95,12 @@ DROPS = (
     "bonus_words",
     "colour_bonus",
     "names_12",
+    "prompt_short",
 )
 """Detail given up, one more step each time, while the text is over budget: the open spaces of
 seats not to move, the deck counts, the empty-space counts, spent colour bonuses, whole farm-type
 names (the image's short labels instead), long names, the bonus tiles' words, the colour-bonus
-line, and names again."""
+line, names again, and last the prompt's list of a turn's actions (its step stays named)."""
 
 
 def lines(view: dict[str, Any]) -> list[str]:
@@ -120,6 +122,7 @@ def compose(view: dict[str, Any], loc: str, drop: frozenset[str] = frozenset()) 
     players = int(view["players"])
     names = _names(view, players, drop)
     out = [_status(view, names, w)]
+    out += _prompt(view, names, loc, "prompt_short" in drop)
     if any(view["display"]):  # empty until the end of setup
         slots = [_slot(view, i, code, loc, drop) for i, code in enumerate(view["display"])]
         out += _wrap(f"**{w['display']}**{w['colon']}", slots)
@@ -227,6 +230,24 @@ def _status(view: dict[str, Any], names: list[str], w: dict[str, str]) -> str:
     elif view.get("trigger") is not None:
         status += SEP + w["round_ends"]
     return status
+
+
+def _prompt(view: dict[str, Any], names: list[str], loc: str, short: bool = False) -> list[str]:
+    """Who must decide what now ("▶ Alice: main action: …"), the words the image's band
+    uses (``prompt``), broken into lines of ``LINE``; none when nobody decides (over, ended)."""
+    what = prompt.decision(view, loc, short)
+    seats = prompt.acting(view)
+    if not what or not seats:
+        return []
+    who = prompt.HEAD["sep"][loc].join(names[s] for s in seats)  # plain: the seat lines bold names
+    line = prompt.HEAD["acts"][loc].format(who=who, what=what)
+    if _width(line) <= LINE:
+        return [line]
+    head = prompt.HEAD["acts"][loc].format(who="", what="").rstrip()  # "▶ :" without who and what
+    marker, colon = head[:2], head[2:]
+    out = _wrap(marker, [names[s] for s in seats])
+    out[-1] += colon
+    return [*out, what]
 
 
 def _tile(code: str, loc: str) -> str:

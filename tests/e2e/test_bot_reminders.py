@@ -167,3 +167,26 @@ async def test_a_vote_the_channel_refuses_reaches_the_voters_by_dm(world: World)
         await keeper.run_pass()
         status = await bot.table.status(channel_id=str(thread.id))
         assert status.status == "abandoned" and status.standings  # the table's own choice, not a bot
+
+
+async def test_a_reminder_tells_what_the_others_did_since_the_players_last_turn(world: World) -> None:  # noqa: F811
+    """Issue 24: the reminder DM carries the "since your last turn" digest in public words."""
+    fake = world.fake
+    bot = world.bot()
+    async with fake.running(bot):
+        clock, thread, first, keeper = await scripted_game(world, bot)
+        for _ in range(6):  # the first player moves until the turn passes to the other
+            status = await bot.table.status(channel_id=str(thread.id))
+            mover = world.user(int(status.user_ids[status.to_act[0]]))
+            if mover.id != first.id:
+                break
+            choices = await fake.autocomplete(mover, thread, "move", "action", typed="")
+            await fake.slash(mover, thread, "move", {"action": choices[0]["value"]})
+        slow = mover
+        assert slow.id != first.id
+        clock.advance(72 * 3600 + 60)  # below half of the bank
+        assert await keeper.run_pass() >= 1
+        dm = fake.messages(fake.dm_channel(slow))[-1].content
+        assert "FIXER" in dm and ("Since the game began" in dm or "Since your last turn" in dm
+                                  or "自遊戲開始以來" in dm or "自你上一步以來" in dm), dm
+        assert f"{first.name}:" in dm

@@ -311,10 +311,10 @@ def test_questions_and_purchases_read_as_the_moves_do() -> None:
     view["shown"] = ["WAT6c", "CLO4b"]
     view["pending"] = {"q": "pile", "card": "SHI4b", "options": ["pile g1", "pile g2"]}
     text = _text(view)
-    assert "**選擇:從牌堆拿取**(船 SHI4b):貨物牌堆1、貨物牌堆2" in text
-    assert "**購買的卡:保留或使用一張**:瞭望台 WAT6c、修道院 CLO4b" in text
+    assert "**選擇：從牌堆拿取**(船 SHI4b)：貨物牌堆1、貨物牌堆2" in text
+    assert "**購買的卡：保留或使用一張**：瞭望台 WAT6c、修道院 CLO4b" in text
     view["pending"] = {"q": "sell", "card": "WAR5a", "options": ["sell dark", "sell light", "skip"]}
-    assert f"({card_name('WAR5a', 'zh-TW')}):{KINDS['dark']['zh-TW']}、{KINDS['light']['zh-TW']}" in _text(
+    assert f"({card_name('WAR5a', 'zh-TW')})：{KINDS['dark']['zh-TW']}、{KINDS['light']['zh-TW']}" in _text(
         view
     )
     text = _text({**view, "locale": "en"})

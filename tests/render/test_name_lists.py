@@ -3,17 +3,12 @@ reader's language separates them: "Ana, Bo" in English, "安娜、小波" in Chi
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from PIL import Image, ImageDraw
 
 from render import kit
 from render.torres import image as torres_image
 from render.torres.style import words as torres_words
-from render.tuscany import image as tuscany_image
-from render.tuscany import layers as tuscany_layers
-from render.tuscany.style import words as tuscany_words
 
 NAMES = ["安娜", "小波"]
 EXPECTED = {"en": "安娜, 小波", "zh-TW": "安娜、小波", "zh-CN": "安娜、小波"}
@@ -31,22 +26,15 @@ def test_torres_shared_winners(locale: str, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 @pytest.mark.parametrize("locale", sorted(EXPECTED))
-def test_tuscany_shared_winners_and_simultaneous_choosers(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn: list[str] = []
+def test_tuscany_shared_winners_and_simultaneous_choosers(locale: str) -> None:
+    """Tuscany says both in its summary band's headline (``render.tuscany.prompt``)."""
+    from render.tuscany import prompt
 
-    def record(image: Any, xy: Any, text: str, *args: Any, **kwargs: Any) -> int:
-        drawn.append(text)
-        return 0
-
-    monkeypatch.setattr(tuscany_layers, "text", record)
-    canvas = Image.new("RGB", (10, 10))
-    d = ImageDraw.Draw(canvas)
-    d.im_ = canvas  # type: ignore[attr-defined]  # as the game's canvas helper sets it
-    w = tuscany_words(locale)
-    tuscany_image._header(d, {"over": True, "result": {"winners": [0, 1]}}, NAMES, w)
-    tuscany_image._header(d, {"phase": "setup", "to_act": [0, 1]}, NAMES, w)
-    assert drawn[1] == w["over"] + " · " + w["shared_win"] + w["colon"] + EXPECTED[locale], drawn
-    assert drawn[3] == w["setup"] + " · " + w["to_act"].format(who=EXPECTED[locale]), drawn
+    over = {"over": True, "result": {"winners": [0, 1]}, "players": 2, "seats": [{}, {}]}
+    assert prompt.headline(over, NAMES, [30, 30], locale).startswith(EXPECTED[locale] + " ")
+    seats = [{"ready": False, "boards": ["A1", "B1", "C1"]}, {"ready": False, "boards": ["A2", "B2", "C2"]}]
+    setup = {"phase": "setup", "pending": "wait", "to_act": [0, 1], "players": 2, "seats": seats}
+    assert prompt.headline(setup, NAMES, [0, 0], locale).startswith("▶ " + EXPECTED[locale])
 
 
 @pytest.mark.parametrize("locale", sorted(EXPECTED))
