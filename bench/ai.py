@@ -204,6 +204,10 @@ def _rival(key: str) -> Policy:
         return random_policy
     if key == "greedy":
         return greedy_policy()[1]
+    if key == "tuscany_rules":
+        from bench import tuscany_rules
+
+        return tuscany_rules.play
     raise ValueError(f"unknown rival {key!r}")
 
 
@@ -365,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="normal", choices=sorted(ai.LEVELS), help="the search bot's level")
     parser.add_argument("--seconds", type=float, default=None, help="override the level's seconds per decision")
     parser.add_argument("--iterations", type=int, default=None, help="fixed iterations per decision instead of time")
-    parser.add_argument("--rivals", default="random,greedy", help="rivals to play: random, greedy (comma-separated)")
+    parser.add_argument("--rivals", default="random,greedy", help="rivals to play: random, greedy, tuscany_rules (comma-separated)")
     parser.add_argument("--solo", action="store_true", help="also the solo win rates (FIXER, Burgundy)")
     parser.add_argument("--workers", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--first", type=int, default=0, help="index of the first game (seeds chance and the bots)")
