@@ -186,7 +186,10 @@ class TurnKeeper(commands.Cog):
     async def _instead_by_dm(self, notice: Notice, channel: discord.abc.Messageable | None, users: list[str]) -> None:
         """A vote the game's channel refused (the bot lost Send Messages there): each voter gets
         it by DM, buttons included, with why it came there, so the vote is not decided by a
-        silence nobody chose. A voter with closed DMs only loses their copy (logged)."""
+        silence nobody chose. A voter with closed DMs only loses their copy (logged); a fault that
+        may pass (a 503, a dropped connection) is raised once every voter was tried, so the notice
+        stays owed and is sent again (the others then get a second copy: twice, never missing)."""
+        passing: BaseException | None = None
         for user_id in users:
             try:
                 settings = await self.table.db.user_settings(user_id)
@@ -196,11 +199,16 @@ class TurnKeeper(commands.Cog):
                 await self._dm(user_id, content=text, view=vote_view(notice, locale))
             except (*replies.POST_ERRORS, storage.StorageError, ValueError) as err:
                 log.info("could not send the vote of game %s to %s by DM: %s", notice.game.id, user_id, err)
+                if replies.transient(err) or isinstance(err, storage.StorageError):
+                    passing = passing or err
+        if passing is not None:
+            raise passing
 
     async def _tell_taken_over(self, notice: Notice, channel: discord.abc.Messageable | None) -> None:
         """A DM to the player a bot now stands in for: the mention above may never reach someone
         who left the thread, and ``/me games`` is where they would look for the way back.
-        Closed DMs only cost the note (the mention was made)."""
+        Closed DMs only cost the note (the mention was made); a fault that may pass is raised, so
+        the notice stays owed and is sent again."""
         try:
             settings = await self.table.db.user_settings(notice.user_id)
             locale = settings.dm_locale(notice.game.locale)
@@ -210,6 +218,8 @@ class TurnKeeper(commands.Cog):
             await self._dm(notice.user_id, content=text)
         except (*replies.POST_ERRORS, storage.StorageError, ValueError) as err:
             log.info("could not tell %s that a bot took their seat in game %s: %s", notice.user_id, notice.game.id, err)
+            if replies.transient(err) or isinstance(err, storage.StorageError):
+                raise
 
     async def _dm(self, user_id: str, **post: Any) -> None:
         """Post to a user's DM with the bot (mentioning nobody); Discord's refusal (closed DMs) is

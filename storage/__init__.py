@@ -6,6 +6,10 @@ or a ``postgresql://`` URL (PostgreSQL); see ``storage.db`` for the guarantees b
 
 from pathlib import Path
 
+# The backends register themselves with ``Database`` on import (``Database.register``): importing
+# them here is what lets ``Database(target)`` pick one while ``storage.db`` imports neither.
+from storage import postgres as _postgres  # noqa: F401
+from storage import sqlite as _sqlite  # noqa: F401
 from storage.db import (
     GAME_ITEM_SEAT,
     TOLD_PREFIX,

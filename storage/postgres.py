@@ -28,7 +28,7 @@ import asyncpg
 
 from storage.db import CommitUnknown, Database, StorageBusy, StorageError, Tx, note_commit
 from storage.migrations import LATEST, MIGRATIONS
-from storage.targets import check_url, is_postgres_url, redact  # noqa: F401  (is_postgres_url: re-exported)
+from storage.targets import check_url, is_postgres_url, redact
 
 log = logging.getLogger("postern.storage")
 
@@ -341,3 +341,6 @@ def pool_size_from_env(environ: Mapping[str, str] | None = None) -> int:
 def migration_wait_from_env(environ: Mapping[str, str] | None = None) -> float:
     """``POSTERN_DB_MIGRATION_WAIT``: seconds to wait for another process's migration (default 60)."""
     return float(_positive_from_env("POSTERN_DB_MIGRATION_WAIT", DEFAULT_MIGRATION_WAIT, float, environ))
+
+
+Database.register("postgres", is_postgres_url, PostgresDatabase)

@@ -19,10 +19,10 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from storage.ratings import Participant, Rating, fresh
+from storage.rating_rule import Participant, Rating, fresh
 
 if TYPE_CHECKING:
-    from storage.db import Tx
+    from storage.base import Tx
 
 
 class RatingMoved(Exception):

@@ -267,3 +267,6 @@ class SqliteDatabase(Database):
                     if statement.strip():
                         await tx.execute(statement)
                 await tx.execute(f"PRAGMA user_version={number}")
+
+
+Database.register("sqlite", None, SqliteDatabase)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from storage.db import StorageError
+from storage.base import StorageError
 
 SCHEMES = ("postgresql", "postgres")
 """URL schemes that name PostgreSQL (asyncpg's own two); any other ``scheme://`` is refused."""

@@ -13,26 +13,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import rules
-from rules import Option
 from table import bots
+from table.hint_option import KEY, OFF, SOLO, allowed
 from table.hint_texts import HINT_TEXTS
 from table.messages import TableError
 
 if TYPE_CHECKING:
-    from table.service import TableService, User
+    from table.core import TableCore
+    from table.results import User
 
-KEY = "hints"
-OFF, SOLO, ON = "off", "solo", "on"
-OPTION = Option(
-    KEY,
-    (OFF, SOLO, ON),
-    SOLO,
-    label={
-        "en": "/hint (the AI's top moves, privately): off, solo (only with at most one human at the table) or on",
-        "zh-TW": "/hint(私下顯示 AI 的最佳著法):off 關閉、solo(桌上最多一位真人時)或 on 開啟",
-        "zh-CN": "/hint(私下显示 AI 的最佳着法):off 关闭、solo(桌上最多一位真人时)或 on 开启",
-    },
-)
 LEVEL = "normal"
 """[DECISION] The search behind a hint: the level a bot plays by default."""
 COUNT = 3
@@ -47,15 +36,10 @@ class Hint:
     moves: list[tuple[str, str, float]]
 
 
-def allowed(mode: str, humans: int) -> bool:
-    """Whether a table with ``humans`` human seats allows hints under ``mode``."""
-    return mode == ON or (mode == SOLO and humans <= 1)
-
-
 class HintCalls:
     """Mixed into ``TableService``."""
 
-    async def hint(self: TableService, *, channel_id: str, user: User, reader: str | None = None) -> Hint:
+    async def hint(self: TableCore, *, channel_id: str, user: User, reader: str | None = None) -> Hint:
         """The caller's hint in the live game here; refused when the table does not allow hints,
         the caller does not play, or it is not their decision."""
         row = await self.db.live_game(channel_id)

@@ -22,17 +22,17 @@ import rules
 from storage import Bank, GameRow, SeatRow, UserSettings
 from table import bots, notices, timer
 from table.messages import TableError
+from table.results import AWAY_END
 
 if TYPE_CHECKING:
-    from table.service import TableService, User
+    from table.core import TableCore
+    from table.results import User
 
 DAY = 86400.0
 AWAY_LIMIT_DAYS = 14
 AWAY_WINDOW_DAYS = 30
 """[DECISION] The issue's limits: 1–14 days at a time, at most 14 away days per 30 days."""
 LANGUAGES = ("en", "zh-TW", "zh-CN")
-AWAY_END = "away_end"
-"""Due-item kind: a player's away time ends, so their banks run again."""
 GAMES_LISTED = 100
 
 
@@ -129,7 +129,7 @@ class PlayerCalls:
     """The ``TableService`` calls about a player rather than a table (mixed into the service)."""
 
     async def settings(
-        self: TableService,
+        self: TableCore,
         *,
         user: User,
         reminders: bool | None = None,
@@ -161,11 +161,11 @@ class PlayerCalls:
         await self.db.save_user_settings(updated)
         return updated
 
-    async def is_away(self: TableService, user_id: str) -> bool:
+    async def is_away(self: TableCore, user_id: str) -> bool:
         settings = await self.db.user_settings(user_id)
         return settings.away_until is not None and settings.away_until > self.clock.now()
 
-    async def away(self: TableService, *, user: User, days: int) -> UserSettings:
+    async def away(self: TableCore, *, user: User, days: int) -> UserSettings:
         """Pause the caller's banks in every game for ``days`` days (1–14), or ``days`` more if
         they are away already; at most 14 away days in any 30 days (``_away_check``)."""
         if not 1 <= days <= AWAY_LIMIT_DAYS:
@@ -192,7 +192,7 @@ class PlayerCalls:
                 await self.db.add_due(row.id, seat, AWAY_END, int(until), until)
         return updated
 
-    async def back(self: TableService, *, user: User) -> UserSettings:
+    async def back(self: TableCore, *, user: User) -> UserSettings:
         """End away mode: the whole days not used return to the allowance; banks run again."""
         now = self.clock.now()
         settings = await self.db.user_settings(user.id)
@@ -213,16 +213,16 @@ class PlayerCalls:
             await self._pause_or_resume(row, user.id, pause=False)
         return updated
 
-    async def _active_games_of(self: TableService, user_id: str) -> list[GameRow]:
+    async def _active_games_of(self: TableCore, user_id: str) -> list[GameRow]:
         return [r for r in await self.db.games_of_user(user_id, GAMES_LISTED) if r.status == "active"]
 
-    async def resume_after_away(self: TableService, game_id: int, user_id: str) -> None:
+    async def resume_after_away(self: TableCore, game_id: int, user_id: str) -> None:
         """The away time ended (a scheduler item): the player's bank in this game runs again."""
         row = await self.db.game(game_id)
         if row is not None and row.status == "active" and not await self.is_away(user_id):
             await self._pause_or_resume(row, user_id, pause=False)
 
-    async def _pause_or_resume(self: TableService, row: GameRow, user_id: str, *, pause: bool) -> None:
+    async def _pause_or_resume(self: TableCore, row: GameRow, user_id: str, *, pause: bool) -> None:
         async with self.lock(row.id):
             fresh = await self.db.game(row.id)
             if fresh is None or fresh.status != "active":
@@ -250,7 +250,7 @@ class PlayerCalls:
                 clock = timer.settle(seats, [], [seat.seat], now, t, fresh.version + 1, gain=False)
                 await self.db.set_banks(row.id, fresh.version, clock.banks, clock.due)
 
-    async def my_games(self: TableService, *, user: User) -> list[MyGame]:
+    async def my_games(self: TableCore, *, user: User) -> list[MyGame]:
         """Every game of the caller, across servers and DMs: those waiting on them first, the
         longest wait first; then the rest, most recent first."""
         now = self.clock.now()

@@ -14,7 +14,8 @@ from table import bots
 from table.messages import TableError
 
 if TYPE_CHECKING:
-    from table.service import TableService, User
+    from table.core import TableCore
+    from table.results import User
 
 NOTE_LIMIT = 1000
 """[DECISION] Characters a note may hold: room for a plan, short enough for one Discord message."""
@@ -23,7 +24,7 @@ NOTE_LIMIT = 1000
 class NoteCalls:
     """Mixed into ``TableService``."""
 
-    async def note(self: TableService, *, channel_id: str, user: User, text: str | None = None,
+    async def note(self: TableCore, *, channel_id: str, user: User, text: str | None = None,
                    clear: bool = False) -> tuple[int, str | None]:
         """The caller's note on the latest game of this channel, after writing ``text`` (or
         deleting it with ``clear``); (game id, the note now). Refused for anyone not playing."""
@@ -45,6 +46,6 @@ class NoteCalls:
             return row.id, cleaned
         return row.id, await self.db.note(row.id, user.id)
 
-    async def own_note(self: TableService, game_id: int, user_id: str) -> str | None:
+    async def own_note(self: TableCore, game_id: int, user_id: str) -> str | None:
         """The note a player keeps on a game (for their own ``/hand``)."""
         return await self.db.note(game_id, user_id)

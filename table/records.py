@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import rules
-from rules import Option
 from storage import GameRow, SeatRow
 from storage.ratings import (
     BOT,
@@ -36,24 +35,13 @@ from storage.ratings import (
 )
 from storage.records import RatingChange, RatingMoved, RatingUpdate, ResultRow, Standing
 from table import bots
+from table.ranked import KEY, OPTION  # noqa: F401  (OPTION: re-exported, read as records.OPTION)
 
 if TYPE_CHECKING:
-    from table.service import TableService
+    from table.core import TableCore
 
 log = logging.getLogger("postern.records")
 
-KEY = "ranked"
-OPTION = Option(
-    KEY,
-    (False, True),
-    False,
-    label={
-        "en": "rated game: the result changes the players' ratings (at least two humans)",
-        "zh-TW": "積分對局:結果會改變玩家的積分(至少兩位真人玩家)",
-        "zh-CN": "积分对局:结果会改变玩家的积分(至少两位真人玩家)",
-    },
-    players=(2, 3, 4),
-)
 MIN_GAMES = 3
 """[DECISION] Rated games a player needs before the leaderboard lists them."""
 PAGE = 10
@@ -107,7 +95,7 @@ class RecordCalls:
 
     # ---- the end of a game ------------------------------------------------------------------------
     async def record_end(
-        self: TableService, row: GameRow, seats: list[SeatRow], state: Any, timed_out: int | None = None
+        self: TableCore, row: GameRow, seats: list[SeatRow], state: Any, timed_out: int | None = None
     ) -> list[RatingChange]:
         """Record an ended game (once) and rate it if it is rated; its rating changes (empty when
         unrated). ``timed_out``: the seat whose bank ran out when the table ended the game."""
@@ -131,7 +119,7 @@ class RecordCalls:
         return await self.db.rating_changes_of(row.id)
 
     async def _results(
-        self: TableService, row: GameRow, seats: list[SeatRow], state: Any, timed_out: int | None
+        self: TableCore, row: GameRow, seats: list[SeatRow], state: Any, timed_out: int | None
     ) -> list[ResultRow]:
         game = rules.get(row.game)
         ranked = bool(self.table_options(row).get(KEY, False))
@@ -197,7 +185,7 @@ class RecordCalls:
                 add(change.user_id, -1, change.name, HUMAN, LEFT, None)
         return list(out.values())
 
-    async def _rating_updates(self: TableService, row: GameRow, results: list[ResultRow]) -> list[RatingUpdate]:
+    async def _rating_updates(self: TableCore, row: GameRow, results: list[ResultRow]) -> list[RatingUpdate]:
         first = results[0]
         places = rated_places(first.ranked, first.progress, [r.participant() for r in results])
         if places is None:
@@ -212,7 +200,7 @@ class RecordCalls:
 
     # ---- reading ----------------------------------------------------------------------------------
     async def player_stats(
-        self: TableService, player: str, name: str, game: str | None, guild_id: str | None
+        self: TableCore, player: str, name: str, game: str | None, guild_id: str | None
     ) -> PlayerStats:
         """Everything ``/stats`` shows of ``player`` (a user id or ``bot:<level>``)."""
         results = await self.db.player_results(player, game)
@@ -238,7 +226,7 @@ class RecordCalls:
         return stats
 
     async def standings(
-        self: TableService, game: str, guild_id: str | None, page: int
+        self: TableCore, game: str, guild_id: str | None, page: int
     ) -> tuple[list[Standing], int]:
         """One page of the leaderboard of ``game`` in a server (``guild_id``) or everywhere
         (``None``), and how many players it lists in all."""
@@ -247,7 +235,7 @@ class RecordCalls:
         rows = await self.db.leaderboard(scope, game, MIN_GAMES, (max(page, 1) - 1) * PAGE, PAGE)
         return rows, total
 
-    async def versus(self: TableService, a: str, b: str, game: str | None) -> HeadToHead:
+    async def versus(self: TableCore, a: str, b: str, game: str | None) -> HeadToHead:
         """Every ended game ``a`` and ``b`` played together: who placed above whom."""
         pairs = await self.db.head_to_head(a, b, game)
         out = HeadToHead(recent=pairs[:5])

@@ -21,8 +21,9 @@ from table.messages import TableError
 from table.options import split_options
 
 if TYPE_CHECKING:
+    from table.core import TableCore
     from table.holders import Holders
-    from table.service import TableService, User
+    from table.results import User
 
 
 @dataclass
@@ -71,7 +72,7 @@ def frames_of(
 class ReplayCalls:
     """Mixed into ``TableService``."""
 
-    async def replay_plan(self: TableService, *, channel_id: str, user: User, locale: str | None = None) -> ReplayPlan:
+    async def replay_plan(self: TableCore, *, channel_id: str, user: User, locale: str | None = None) -> ReplayPlan:
         row = await self.db.latest_game(channel_id)
         if row is None:
             raise TableError("no_game")

@@ -19,7 +19,8 @@ from table.me import LANGUAGES
 from table.messages import TableError
 
 if TYPE_CHECKING:
-    from table.service import TableService, User
+    from table.core import TableCore
+    from table.results import User
 
 AUTO = "auto"
 """The post-language choice that follows the server's own Discord language (stored as ``None``)."""
@@ -30,7 +31,7 @@ class ServerCalls:
     """The ``TableService`` calls about a server rather than a table (mixed into the service)."""
 
     async def server_settings(
-        self: TableService,
+        self: TableCore,
         *,
         guild_id: str | None,
         user: User,
@@ -65,11 +66,11 @@ class ServerCalls:
         await self.db.save_server_settings(updated)
         return updated
 
-    async def opens_threads(self: TableService, guild_id: str | None) -> bool:
+    async def opens_threads(self: TableCore, guild_id: str | None) -> bool:
         """Whether a new game in this server gets its own thread (where the bot may make one)."""
         return guild_id is None or (await self.db.server_settings(guild_id)).threads
 
-    async def post_language(self: TableService, guild_id: str | None, fallback: str) -> str:
+    async def post_language(self: TableCore, guild_id: str | None, fallback: str) -> str:
         """The language a new table here posts in: the server's ``/settings language`` if it set
         one, else ``fallback`` (the server's own Discord locale)."""
         if guild_id is None:
@@ -77,7 +78,7 @@ class ServerCalls:
         return (await self.db.server_settings(guild_id)).locale or fallback
 
     async def _server_defaults(
-        self: TableService, guild_id: str, game: Game, opts: dict[str, Any], capacity: int, locale: str
+        self: TableCore, guild_id: str, game: Game, opts: dict[str, Any], capacity: int, locale: str
     ) -> tuple[dict[str, Any], str]:
         """A new table's options and post language with the server's defaults applied: its timer
         when the host named none (a one-seat table keeps none), its post language if it set one."""

@@ -19,7 +19,7 @@ from table import bots, decorations
 from table.messages import TableError, message
 
 if TYPE_CHECKING:
-    from table.service import TableService
+    from table.core import TableCore
 
 FULL_LIMIT = 200
 """Decisions the whole list holds at most (the oldest fall off): a message cannot show more."""
@@ -88,7 +88,7 @@ class SinceCalls:
     """Mixed into ``TableService``."""
 
     async def since(
-        self: TableService, *, user_id: str, locale: str, channel_id: str | None = None, game_id: int | None = None
+        self: TableCore, *, user_id: str, locale: str, channel_id: str | None = None, game_id: int | None = None
     ) -> Digest:
         """The digest of ``user_id``'s seat in this channel's latest game (or ``game_id``)."""
         row = await (self.db.game(game_id) if game_id is not None else self.db.latest_game(channel_id or ""))

@@ -25,7 +25,7 @@ from table.messages import message
 from table.options import split_options
 
 if TYPE_CHECKING:
-    from table.service import TableService
+    from table.core import TableCore
 
 MAX_POINTS = 240
 """Samples a chart keeps at most (a 600-decision Burgundy game is thinned evenly): a phone shows
@@ -115,7 +115,7 @@ def _thin(story: Story) -> None:
 class StoryCalls:
     """Mixed into ``TableService``."""
 
-    async def story(self: TableService, row: GameRow, names: list[str], locale: str) -> Story | None:
+    async def story(self: TableCore, row: GameRow, names: list[str], locale: str) -> Story | None:
         """The story of an ended game (``None`` while it runs or if it never started)."""
         if row.status not in ("finished", "abandoned") or row.snapshot is None:
             return None

@@ -108,3 +108,103 @@ def test_cogs_imports_point_one_way() -> None:
             break
     assert not cycle, " → ".join(cycle)
     assert "flows" not in graph["components"] and "client" not in graph["flows"]
+
+
+# ---- no import circle inside a layer ---------------------------------------------------------
+# Every import counts, also one under ``if TYPE_CHECKING:`` and one inside a function (a lazy
+# import hides a circle from the interpreter, not from a reader or a type checker).
+
+SERVICE_USERS = {
+    # Drivers of the whole assembled service, which imports neither: the durable scheduler runs
+    # passes over any verb family, the solo helper plays a DM game through every verb.
+    "table.scheduler",
+    "table.solo",
+}
+
+
+def _layer_modules(package: str) -> dict[str, Path]:
+    modules = {}
+    for path in sorted((ROOT / package).glob("*.py")):
+        name = package if path.stem == "__init__" else f"{package}.{path.stem}"
+        modules[name] = path
+    return modules
+
+
+def _edges(package: str) -> dict[str, set[str]]:
+    """Module → the modules of the same package it imports (``from table import announce`` names
+    ``table.announce``; ``from table.core import TableCore`` names ``table.core``)."""
+    modules = _layer_modules(package)
+    edges: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module)
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        edges[name] = {target for target in found if target in modules and target != name}
+    return edges
+
+
+def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One import circle among ``edges``, as a path that returns to its start, or ``None``."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(edges):
+        if start not in state and (found := visit(start)):
+            return found
+    return None
+
+
+def test_only_adapters_import_the_table_service() -> None:
+    """The verb families and mixins build on ``table.core``; ``table.service`` only assembles them."""
+    importers = {name for name, targets in _edges("table").items() if "table.service" in targets}
+    assert importers <= SERVICE_USERS, sorted(importers - SERVICE_USERS)
+
+
+def test_no_import_circle_in_table() -> None:
+    assert _cycle(_edges("table")) is None, " → ".join(_cycle(_edges("table")) or [])
+
+
+def test_no_import_circle_in_storage() -> None:
+    assert _cycle(_edges("storage")) is None, " → ".join(_cycle(_edges("storage")) or [])
+
+
+def test_the_circle_check_sees_circles() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_core_does_not_load_the_service() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, table.core, storage.db; print('table.service' in sys.modules, 'storage.sqlite' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "True"]
+
+
+def test_backends_register_themselves() -> None:
+    """``Database(target)`` finds its backend in the registry the backends fill on import, so
+    ``storage.db`` names neither of them (the circle db ↔ sqlite/postgres is gone)."""
+    from storage import Database
+    from storage.postgres import PostgresDatabase
+    from storage.sqlite import SqliteDatabase
+
+    assert Database.backend_for("postgresql://user@host/db") is PostgresDatabase
+    assert Database.backend_for("games.db") is SqliteDatabase
+    assert _edges("storage")["storage.db"].isdisjoint({"storage.sqlite", "storage.postgres"})

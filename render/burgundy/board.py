@@ -128,8 +128,9 @@ def _board_frame(locale: str, solo: bool) -> Image.Image:
     return img
 
 
-def board(ctx: Ctx, y: int) -> None:
-    """The central board with its top at ``y``."""
+def board(ctx: Ctx, y: int, white: bool = False) -> None:
+    """The central board with its top at ``y``; ``white``: with the round's white die (an image
+    without the header, where the die used to be)."""
     solo = bool(ctx.view.get("solo"))
     kit.paste_layer(ctx.img, _board_frame(ctx.locale, solo), (0, y))
     depots = {
@@ -147,6 +148,16 @@ def board(ctx: Ctx, y: int) -> None:
     _track(ctx, TRACK_BOX[0], y + TRACK_BOX[1], TRACK_BOX[2], TRACK_BOX[3])
     _bonus(ctx, BONUS_BOX[0], y + BONUS_BOX[1], BONUS_BOX[2])
     _players_table(ctx, PLAYERS_BOX[0], y + PLAYERS_BOX[1], PLAYERS_BOX[2], PLAYERS_BOX[3])
+    if white:
+        _white_die(ctx, PLAYERS_BOX[0] + PLAYERS_BOX[2] - 24, y + PLAYERS_BOX[1] + 17)
+
+
+def _white_die(ctx: Ctx, cx: int, cy: int) -> None:
+    """The white die (blank until rolled) and its name, right-aligned in the players box's title row."""
+    value = ctx.view.get("white_die")
+    rolled = isinstance(value, int) and 1 <= value <= 6
+    paste_centre(ctx.img, die(value if rolled else 0, 28, kit.GREY, faded=not rolled), cx, cy)
+    label(ctx, (cx - 22, cy), ctx.w("white"), TITLE, kit.DARK, bold=False, anchor="rm")
 
 
 def _depot(ctx: Ctx, depot: dict[str, Any], x: int, y: int) -> None:

@@ -37,6 +37,11 @@ from render.burgundy.style import COLOUR_ORDER, HIGHLIGHT, LEGAL, PANEL, SINCE, 
 # public panels' hexes are the smallest that print letter, die number and "@n" at 18 px or more.
 PANEL_HEX = 66
 PANEL_H = 52 + 422 + 12
+CROWDED_HEX = 56
+"""The public panels' hexes with three or four estates (two rows of panels under the board, which
+must stay near 4:3): a private image's rivals' size, every code and letter still at 18 px. The
+"@n" space numbers are left out, as on those rivals: the player who types a move reads them on
+their own ``/hand`` image, where the estate is large."""
 OWN_H = 60 + 572 + 14
 # A private image's rival estates, two across: the smallest hexes that still print every placed
 # tile's code and every empty space's letter at 18 px (the die number larger; no "@n").
@@ -379,26 +384,53 @@ def _estate_width(estate: dict[str, Any], hex_w: int, least: int) -> int:
 PANEL_INFO_TOP = 54
 
 
-def _panel_info(ctx: Ctx, estate: dict[str, Any], w: int) -> tuple[int, list[Section]]:
+def _panel_info(
+    ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int = PANEL_HEX
+) -> tuple[int, list[Section]]:
     """x offset of a public panel's info column and its blocks."""
-    ix = 10 + _estate_width(estate, PANEL_HEX, 300) + 10
+    ix = 10 + _estate_width(estate, hex_w, 300) + 10
     return ix, _info_sections(ctx, estate, w - ix - 8, PUBLIC_INFO)[0]
 
 
-def panel_height(ctx: Ctx, estate: dict[str, Any], w: int) -> int:
-    """Height of a public panel ``w`` wide: :data:`PANEL_H`, or more when the info column needs it."""
-    sections = _panel_info(ctx, estate, w)[1]
-    return max(PANEL_H, PANEL_INFO_TOP + _stack_height(sections, PUBLIC_INFO.gap) + 10)
+def panel_base(hex_w: int) -> int:
+    """A public panel's height with a standard board at ``hex_w`` (header + estate + margin)."""
+    return PANEL_H - 422 + round(422 * hex_w / PANEL_HEX)
 
 
-def estate_panel(ctx: Ctx, estate: dict[str, Any], x: int, y: int, w: int, h: int) -> None:
+def panel_height(
+    ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int = PANEL_HEX, info: PanelInfo | None = None
+) -> int:
+    """Height of a public panel ``w`` wide: :func:`panel_base`, or more when the info column needs it."""
+    sections = (info or _panel_info(ctx, estate, w, hex_w))[1]
+    return max(panel_base(hex_w), PANEL_INFO_TOP + _stack_height(sections, PUBLIC_INFO.gap) + 10)
+
+
+PanelInfo = tuple[int, list[Section]]
+
+
+def panel_info(ctx: Ctx, estate: dict[str, Any], w: int, hex_w: int = PANEL_HEX) -> PanelInfo:
+    """A public panel's info column, laid out once for both its height and its drawing (the
+    layout measures every text and goods group: doing it twice cost a few % of a render)."""
+    return _panel_info(ctx, estate, w, hex_w)
+
+
+def estate_panel(
+    ctx: Ctx,
+    estate: dict[str, Any],
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    hex_w: int = PANEL_HEX,
+    info: PanelInfo | None = None,
+) -> None:
     """Medium estate panel of the public image."""
     seat = as_int(estate.get("seat"))
     acting = seat in [s for s in ctx.view.get("to_act") or [] if isinstance(s, int)]
     box(ctx, x, y, w, h, PANEL, seat_colour(seat) if acting else kit.GREY, 4 if acting else 1, 12)
     _panel_header(ctx, estate, x + 2, y + 2, w - 4)
-    _estate_hexes(ctx, estate, x + 10, y + 52, PANEL_HEX, PANEL)
-    ix, sections = _panel_info(ctx, estate, w)
+    _estate_hexes(ctx, estate, x + 10, y + 52, hex_w, PANEL)
+    ix, sections = info or _panel_info(ctx, estate, w, hex_w)
     _draw_stack(sections, x + ix, y + PANEL_INFO_TOP, PUBLIC_INFO.gap)
 
 

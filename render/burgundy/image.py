@@ -8,6 +8,9 @@ Two layouts, both about 1500 px wide:
   die and who acts; the central board (six depots in their ring around the black depot, round
   goods, future goods stacks, turn-order track, bonus tiles, a players table with scores); then
   every estate at a medium size with its dice, storage, goods, silverlings, workers and bonus tiles.
+  With three or four estates there is no header (the band says phase, round and who acts; the
+  white die moves to the players box), the panels' hexes are smaller and the knowledge legend
+  flows in rows: the image stays near 4:3 portrait, as a phone previews it.
 * **private** (``seat`` set — ``/hand``): the same header and board, that player's estate large,
   and the other estates as compact panels.
 
@@ -28,17 +31,21 @@ from render.burgundy.board import BOARD_H, board
 from render.burgundy.choose import previews, previews_height
 from render.burgundy.ctx import MARGIN, PHASES, WIDTH, Ctx, as_int, box, label, num, status_seat
 from render.burgundy.estate import (
+    CROWDED_HEX,
     OWN_SIDE_H,
     OWN_SIDE_HEX,
     OWN_SIDE_W,
+    PANEL_HEX,
     SOLO_H,
     SOLO_HEX,
+    PanelInfo,
     compact_estate,
     compact_height,
     estate_panel,
     own_estate,
     own_height,
     panel_height,
+    panel_info,
 )
 from render.burgundy.sprites import TEXT_MIN, die, paste_centre, seat_marker
 from render.burgundy.style import HIGHLIGHT, PALETTE, prompt_text, word
@@ -78,16 +85,23 @@ def compose(view: dict[str, Any]) -> Image.Image:
     final_h = _final_height(view)
     # a finished game's final table names the knowledge tiles that scored; no legend then
     notes = knowledge_notes(view, locale) if view.get("status") != "over" and not view.get("ended") else []
-    legend_h = _legend_height(notes)
 
     # a private image has no header: the band above says who acts, what and when, and the image
     # must stay near 4:3 (a tall image previews small in Discord)
-    header_h = 0 if private else HEADER_H
-    summary = band(view)
-    band_h = kit.band_height(summary, WIDTH)
     # once the game is over the depots and the track no longer matter: the final table and the
     # estates are the end screen
     finished = view.get("status") == "over" or bool(view.get("ended"))
+    # The public image of three or four players (two rows of panels under the board) folds the
+    # header into the band too, whose stage line carries phase and round, and draws its panels'
+    # hexes a little smaller: it must stay near 4:3 as well. A finished game keeps the header (it
+    # names the winner; the depots are gone, so there is room).
+    crowded = not private and not choose_h and not finished and len(estates) >= 3
+    header_h = 0 if private or crowded else HEADER_H
+    panel_hex = CROWDED_HEX if crowded else PANEL_HEX
+    flow = _legend_flow(notes, locale, WIDTH - 2 * MARGIN) if crowded and notes else []
+    legend_h = _flow_height(flow) if flow else _legend_height(notes)
+    summary = band(view)
+    band_h = kit.band_height(summary, WIDTH)
     board_h = 0 if finished else BOARD_H + 2 * MARGIN
     top = band_h + header_h + final_h + board_h + choose_h + (MARGIN if choose_h else 0)
     others = [e for e in estates if e.get("seat") != seat][:3] if private else []
@@ -97,6 +111,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
     pw = (WIDTH - 3 * MARGIN) // 2
     own_h = 0
     row_h: list[int] = []
+    infos: list[PanelInfo] = []
     legend_at: tuple[int, int, int, int, int] | None = None  # x, y offset, w, h, columns beside panels
     if private:
         # Why this layout: the summary band on top is sized for a phone, and a tall image previews
@@ -128,7 +143,9 @@ def compose(view: dict[str, Any]) -> Image.Image:
         own_h = own_height(ctx, estates[0], WIDTH - 2 * MARGIN, SOLO_H, SOLO_HEX) if estates else SOLO_H
         height = top + own_h + MARGIN
     else:
-        row_h = [max(panel_height(ctx, e, pw) for e in estates[k : k + 2]) for k in range(0, len(estates), 2)]
+        infos = [panel_info(ctx, e, pw, panel_hex) for e in estates]
+        heights = [panel_height(ctx, e, pw, panel_hex, i) for e, i in zip(estates, infos, strict=True)]
+        row_h = [max(heights[k : k + 2]) for k in range(0, len(estates), 2)]
         height = top + sum(h + MARGIN for h in row_h)
     height += legend_h
     ctx.img, ctx.d = PALETTE.canvas(WIDTH, height, kit.PAPER)
@@ -141,7 +158,7 @@ def compose(view: dict[str, Any]) -> Image.Image:
         _final_table(ctx, MARGIN, y, WIDTH - 2 * MARGIN, final_h - MARGIN)
         y += final_h
     if board_h:
-        board(ctx, y + MARGIN)
+        board(ctx, y + MARGIN, white=not header_h)
     y += board_h
     if choose_h:
         previews(ctx, MARGIN, y, WIDTH - 2 * MARGIN, choose_h)
@@ -171,8 +188,11 @@ def compose(view: dict[str, Any]) -> Image.Image:
             x = MARGIN + col * (pw + MARGIN)
             if len(estates) % 2 == 1 and k == len(estates) - 1:
                 x = (WIDTH - pw) // 2
-            estate_panel(ctx, estate, x, y + sum(h + MARGIN for h in row_h[:row]), pw, row_h[row])
-    if legend_h:
+            top_k = y + sum(h + MARGIN for h in row_h[:row])
+            estate_panel(ctx, estate, x, top_k, pw, row_h[row], panel_hex, infos[k])
+    if flow:
+        _flow_legend(ctx, flow, MARGIN, height - legend_h, WIDTH - 2 * MARGIN, legend_h - MARGIN)
+    elif legend_h:
         _knowledge_legend(ctx, notes, MARGIN, height - legend_h, WIDTH - 2 * MARGIN, legend_h - MARGIN)
     return ctx.img
 
@@ -248,6 +268,45 @@ def _knowledge_legend(
         cy = y + 44 + row * LEGEND_ROW + LEGEND_ROW // 2
         code_w = num(ctx.img, (cx, cy), code, size, kit.INK) + 8
         label(ctx, (cx + code_w, cy), text, size, kit.DARK, False, "lm", col_w - code_w - 8)
+
+
+FLOW_GAP = 28
+"""Space between two notes of a flowing legend."""
+Placed = tuple[int, int, str, str]
+"""A flowing legend's note: its row, x offset, code and text (code "" for the title)."""
+
+
+def _legend_flow(notes: list[tuple[str, str]], locale: str, w: int) -> list[Placed]:
+    """The notes laid out left to right in rows ``w`` wide, after the legend's title: a three- or
+    four-player public image has no room for a column layout's title line and ragged columns (a
+    tall image previews small in Discord), and the notes' lengths differ a lot."""
+    inner = w - 32
+    placed: list[Placed] = [(0, 0, "", word("knowledge_legend", locale))]
+    x = kit.text_width(word("knowledge_legend", locale), LEGEND_TEXT, True) + FLOW_GAP
+    row = 0
+    for code, text in notes:
+        need = kit.text_width(code, LEGEND_TEXT, True) + 8 + kit.text_width(text, LEGEND_TEXT, False)
+        if x > 0 and x + need > inner:
+            row, x = row + 1, 0
+        placed.append((row, x, code, text))
+        x += min(need, inner) + FLOW_GAP
+    return placed
+
+
+def _flow_height(placed: list[Placed]) -> int:
+    return 12 + (placed[-1][0] + 1) * LEGEND_ROW + 8 + MARGIN
+
+
+def _flow_legend(ctx: Ctx, placed: list[Placed], x: int, y: int, w: int, h: int) -> None:
+    """The knowledge legend as :func:`_legend_flow` laid it out, in a box ``w`` × ``h``."""
+    box(ctx, x, y, w, h, kit.WHITE, kit.GREY, 1)
+    for row, dx, code, text in placed:
+        cx, cy = x + 16 + dx, y + 12 + row * LEGEND_ROW + LEGEND_ROW // 2
+        if not code:
+            label(ctx, (cx, cy), text, LEGEND_TEXT, kit.DARK, anchor="lm")
+            continue
+        code_w = num(ctx.img, (cx, cy), code, LEGEND_TEXT, kit.INK) + 8
+        label(ctx, (cx + code_w, cy), text, LEGEND_TEXT, kit.DARK, False, "lm", w - 32 - dx - code_w)
 
 
 def _legend_slot(notes: list[tuple[str, str]], w: int, h: int) -> int:

@@ -45,7 +45,9 @@ COLOURS = ("CAS", "MIN", "CLO", "KNO", "SHI", "PAS", "BLD")
 CARD_W, CARD_H = 100, 54
 SHOWN_W = 110  # a purchase on the table: wide enough for its type code beside the die at 19 px
 ROW_H = 62
-HEADER_H = 92
+HEADER_H = 48
+"""Deck and discard counts, the start player card. The title, round and turn are gone: the band
+above says who acts, in which round and turn, and a tall image previews small in Discord."""
 TOP_H = HEADER_H + 34 + 6 * ROW_H + 10
 HAND_H = 216
 FINAL_H = 124
@@ -84,6 +86,11 @@ INFO = ("i_sold", "i_hand", "i_stack", "i_bonus")
 INFO_Y = 182  # centre of the counters row, below the columns' top
 
 
+HALVES_FROM = 3
+"""From three players the estates are half panels, two to a row (:mod:`halves`): one full-width
+panel each made a four-player image up to 1.6 times as tall as wide."""
+
+
 def draw(view: dict[str, Any]) -> bytes:
     """The PNG for ``view``, the summary band on top."""
     warm((CARD_W, ROW_H - 12), SMALL, PANEL)
@@ -107,9 +114,14 @@ def compose(view: dict[str, Any]) -> Image.Image:
     if final:
         _final(image, view, names, w, locale, y)
         y += FINAL_H
-    for seat in range(players):
-        _estate(image, view, seat, names, w, y)
-        y += ESTATE_H
+    if players >= HALVES_FROM:
+        for seat in range(players):
+            halves.estate(image, view, seat, names, w, y)
+        y += halves.rows(players) * halves.HALF_H
+    else:
+        for seat in range(players):
+            _estate(image, view, seat, names, w, y)
+            y += ESTATE_H
     if me:
         _hand(image, me, w, locale, y)
     _marks(image, view)
@@ -120,11 +132,16 @@ def compose(view: dict[str, Any]) -> Image.Image:
 def background(players: int, locale: str, private: bool, final: bool) -> Image.Image:
     """Everything that does not change between moves, assembled from cached pieces (so a new
     player count or the private view costs a few pastes, not a redraw)."""
-    height = TOP_H + players * ESTATE_H + (HAND_H if private else 0) + (FINAL_H if final else 0) + MARGIN
+    estates_h = halves.rows(players) * halves.HALF_H if players >= HALVES_FROM else players * ESTATE_H
+    height = TOP_H + estates_h + (HAND_H if private else 0) + (FINAL_H if final else 0) + MARGIN
     image, _ = kit.canvas(WIDTH, height)
     image.paste(_top(locale), (0, 0))
     y = TOP_H + (FINAL_H if final else 0)
-    for seat in range(players):
+    if players >= HALVES_FROM:
+        for seat in range(players):
+            image.paste(halves.frame(seat, locale), halves.origin(seat, y))
+        y += estates_h
+    for seat in range(players if players < HALVES_FROM else 0):
         image.paste(_estate_frame(seat, locale, players == 1), (0, y))
         y += ESTATE_H
     if private:
@@ -136,7 +153,6 @@ def background(players: int, locale: str, private: bool, final: bool) -> Image.I
 def _top(locale: str) -> Image.Image:
     w = words(locale)
     image, d = kit.canvas(WIDTH, TOP_H)
-    kit.draw_text(d, (MARGIN, 12), w["title"], 32, kit.INK, bold=True)
     kit.draw_text(d, (MARGIN, HEADER_H), w["display"], 22, kit.INK, bold=True)
     y = HEADER_H + 34
     for r in range(1, 7):
@@ -208,26 +224,20 @@ def _hand_frame(locale: str) -> Image.Image:
 
 
 def _header(image: Image.Image, view: dict[str, Any], names: list[str], w: dict[str, str]) -> None:
-    # Who acts and what they decide is the band's headline above; here the round and turn.
-    if view["status"] == "over":
-        status = w["over"]
-    else:
-        status = w["round"].format(r=view["round"], t=view["turn_in_round"])
-        if view.get("ended"):  # ended unfinished by vote: nobody is to act
-            status += " · " + w["ended"]
-    label(image, (MARGIN, 54), status, 24, kit.INK, bold=True, max_width=860)
+    # Who acts, what they decide and the round and turn are the band's, above; here the counts.
     counts = w["deck"].format(n=view["deck"], d=len(view["discard"]))
     supply = view.get("supply")  # only with supply_limits=cards: what is left of the silver and workers
     if supply:
         counts += w["supply"].format(s=supply["silver"], k=supply["workers"])
-    label(image, (WIDTH - MARGIN, 16), counts, 22, kit.DARK, anchor="ra", max_width=760)
+    counts_w = label(image, (MARGIN, 10), counts, 22, kit.DARK, max_width=760)
+    room = WIDTH - 2 * MARGIN - counts_w - 30  # clear of the counts at the left
     sp = view.get("sp")
     if sp is not None:
-        label(image, (WIDTH - MARGIN, 52), start_card_text(view, names, w), 22, kit.DARK, bold=True, anchor="ra",
-              max_width=WIDTH - 2 * MARGIN - 330)  # clear of the round and turn at the left
+        label(image, (WIDTH - MARGIN, 10), start_card_text(view, names, w), 22, kit.DARK, bold=True, anchor="ra",
+              max_width=room)
     elif view.get("solo_target"):
-        label(image, (WIDTH - MARGIN, 52), w["target"].format(t=view["solo_target"]), 22, kit.DARK, bold=True,
-              anchor="ra")
+        label(image, (WIDTH - MARGIN, 10), w["target"].format(t=view["solo_target"]), 22, kit.DARK, bold=True,
+              anchor="ra", max_width=room)
 
 
 def start_card_text(view: dict[str, Any], names: list[str], w: dict[str, str]) -> str:
@@ -569,6 +579,8 @@ def mark_box(view: dict[str, Any], place: tuple[str, int, str]) -> tuple[int, in
     if not 0 <= index < players:
         return None
     est = view["estates"][index]
+    if players >= HALVES_FROM:
+        return halves.mark_box(view, kind, index, what, TOP_H + (FINAL_H if view.get("final") else 0))
     top = TOP_H + (FINAL_H if view.get("final") else 0) + index * ESTATE_H + BAND_H
     if kind == "col" and what in COLOURS:
         x = COL_X + COLOURS.index(what) * COL_W
@@ -593,3 +605,6 @@ def _marks(image: Image.Image, view: dict[str, Any]) -> None:
             box = mark_box(view, place)
             if box is not None:
                 d.rounded_rectangle(box, 8, outline=colour, width=width)
+
+
+from render.burgundy_cards import halves  # noqa: E402  (halves uses this module's sizes and helpers)

@@ -106,7 +106,8 @@ def pips(n: int, bg: kit.RGB, width: int) -> Image.Image:
     slots = min(9, max(3, -(-shown // 3) * 3 if shown % 3 else shown + 3))
     image = Image.new("RGB", (width, PIP_H), bg)
     d = ImageDraw.Draw(image)
-    group, step, r = (48, 13, 5) if n <= 9 else (34, 10, 4)
+    # narrow columns (a half-width panel): the nine pips close up whatever the count
+    group, step, r = (48, 13, 5) if n <= 9 and width >= 3 * 48 else (30, 9, 4) if n <= 9 else (34, 10, 4)
     cy = PIP_H // 2
     for i in range(slots):
         g, k = divmod(i, 3)

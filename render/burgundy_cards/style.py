@@ -114,6 +114,7 @@ WORDS: dict[str, dict[str, str]] = {
     "solo_lost": _t("Lost: {s} VP < {t} · {title}", "失敗：{s}分 < {t} · {title}", "失败：{s}分 < {t} · {title}"),
     "target": _t("Solo target {t} VP", "單人目標{t}分", "单人目标{t}分"),
     "triple_vp": _t("triple = {n} VP", "一套 = {n}分", "一套 = {n}分"),
+    "triple_short": _t("{n} VP/3", "一套{n}分", "一套{n}分"),
     "sp_keep": _t("{p} starts next round (sold goods)", "{p} 下輪先手(出售了貨物)", "{p} 下轮先手(出售了货物)"),
     "sp_pass": _t("passes to {q} at the round's end", "本輪結束時交給 {q}", "本轮结束时交给 {q}"),
     "unknown": _t("?", "？", "？"),

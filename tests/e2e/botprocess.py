@@ -9,6 +9,8 @@ bot's usual environment (``DISCORD_TOKEN``, ``POSTERN_DB``, ``POSTERN_SHARDS`` â
   process made each request;
 * ``POSTERN_TEST_SLOW_IMAGES``: seconds added before every image (a move stays in flight);
 * ``POSTERN_TEST_LIVE_GAMES_PERIOD``: seconds between refreshes of the live-games gauge;
+* ``POSTERN_TEST_GAME_TIME_PERIOD``: seconds between reads of the shared game time, so a test that
+  moves it on in the database (the console's ``wait``) is followed at once, not after a minute;
 * ``POSTERN_TEST_RENDER_WORKERS``: render worker processes (default 1: the machine is shared).
 """
 
@@ -63,6 +65,11 @@ def patch() -> None:
         import cogs.client
 
         cogs.client.LIVE_GAMES_PERIOD = float(period)
+    following = os.environ.get("POSTERN_TEST_GAME_TIME_PERIOD")
+    if following:
+        import cogs.client
+
+        cogs.client.GAME_TIME_PERIOD = float(following)
     render_pool._SHARED = render_pool.RenderPool(workers=int(os.environ.get("POSTERN_TEST_RENDER_WORKERS") or 1))
 
 

@@ -57,6 +57,29 @@ def test_private_images_stay_near_four_by_three(players: int) -> None:
     assert worst <= MAX_RATIO, worst
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_public_images_stay_near_four_by_three(players: int) -> None:
+    """The table image posted after every move too: with three or four estates under the board it
+    used to reach h/w 1.42 (the header, 66 px panel hexes and a column legend)."""
+    rng = random.Random(players)
+    state = GAME.new(players)
+    worst = 0.0
+    decisions = 0
+    while GAME.to_act(state):
+        state = busy_step(GAME, state, rng)
+        acting = GAME.to_act(state)
+        if acting in ([], [CHANCE]):
+            continue
+        decisions += 1
+        if decisions % 20:
+            continue
+        for locale in ("en", "zh-TW"):
+            img = burgundy.compose(decorated(GAME.view(state, None), players, locale))
+            assert img.width == 1500
+            worst = max(worst, img.height / img.width)
+    assert worst <= MAX_RATIO, worst
+
+
 def test_board_previews_copy_the_rules_boards() -> None:
     from render.burgundy import boards
     from rules.burgundy import data
@@ -109,3 +132,25 @@ def test_phone_report_band_is_readable_and_private_images_near_four_by_three() -
     assert shots and all(s.band_cap is not None and s.band_cap >= 9 for s in shots)
     private = [s for s in shots if s.view_name == "private"]
     assert private and max(s.height / s.width for s in private) <= MAX_RATIO
+
+
+def test_images_without_the_header_still_show_the_round_and_the_white_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The header (phase, round, white die) is folded away from a four-player public image: the
+    band's stage line says phase and round, and the board's players box shows the white die."""
+    from render.burgundy import band, board
+    from tests.render.test_burgundy_render import record_text_sizes
+
+    state = GAME.new(4)
+    while GAME.to_act(state) == [CHANCE] or not isinstance(GAME.view(state, None).get("white_die"), int):
+        state = busy_step(GAME, state, random.Random(4))
+    view = decorated(GAME.view(state, None), 4, "en")
+    dice: list[int] = []
+    drawn_die = board.die
+    monkeypatch.setattr(board, "die", lambda value, size, *a, **k: dice.append(value) or drawn_die(value, size, *a, **k))
+    drawn, cached = record_text_sizes(monkeypatch)
+    burgundy.compose(view)
+    assert not [t for _, t in drawn if t.endswith("/5")]  # no header: its "3/5" is not drawn
+    assert f"round {view['round']}/5" in band.stage(view)
+    assert view["white_die"] in dice and "White die" in {t for _, t in drawn}
+    for function in cached:
+        function.cache_clear()
