@@ -36,7 +36,7 @@ import storage
 from console_texts import LANGUAGE_NAMES
 from render import pool as render_pool
 from storage import Database
-from table import bots, timer
+from table import bots, hints, timer
 from table import scheduler as due
 from table import solo as solo_play
 from table.messages import TableError, message
@@ -470,6 +470,7 @@ class Console:
             "language": self.cmd_language,
             "since": self.cmd_since,
             "note": self.cmd_note,
+            "hint": self.cmd_hint,
             "replay": self.cmd_replay,
             "stats": self.cmd_stats,
         }
@@ -826,6 +827,14 @@ class Console:
             self.say(f"  {self.t('note_none')}")
         else:
             self.say(f"  📝 {kept}")
+        return True
+
+    async def cmd_hint(self, args: list[str]) -> bool:
+        """The AI's top 3 moves for the current player's own position (``/hint``): advice with
+        their notation, to be typed or picked from the move list."""
+        found = await self.table.hint(channel_id=CHANNEL, user=self.current, reader=self.locale)
+        for line in hints.words(found, self.locale):
+            self.say(f"  {line}")
         return True
 
     async def cmd_replay(self, args: list[str]) -> bool:

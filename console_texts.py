@@ -41,6 +41,7 @@ Commands
   rules [GAME] [TOPIC]        short rules help
   abandon                     end the game here
   undo                        take back the last decision made here (nothing revealed or played since)
+  hint                        the AI's top 3 moves for your own position (table option hints)
   addbot [LEVEL]              seat a bot in the lobby (greedy, easy, normal, hard; default normal)
   replace OLD NEW             give OLD's seat to the local player NEW (host)
   rejoin                      take your seat back from the bot playing it
@@ -81,6 +82,7 @@ the nearest command); text in the game's notation gets the game's own reason why
   rules [GAME] [TOPIC]        簡短規則說明
   abandon                     結束這裡的遊戲
   undo                        收回這裡的上一步(限之後沒有揭曉任何資訊、也沒有人行動)
+  hint                        AI 為你目前局面建議的三個最佳著法(桌面選項 hints)
   addbot [LEVEL]              在等待室加入機器人(greedy、easy、normal、hard;預設 normal)
   replace OLD NEW             把 OLD 的座位交給本機玩家 NEW(限開局者)
   rejoin                      從機器人手中取回你的座位
@@ -119,6 +121,7 @@ the nearest command); text in the game's notation gets the game's own reason why
   rules [GAME] [TOPIC]        简短规则说明
   abandon                     结束这里的游戏
   undo                        收回这里的上一步(限之后没有揭晓任何信息、也没有人行动)
+  hint                        AI 为你目前局面建议的三个最佳着法(桌面选项 hints)
   addbot [LEVEL]              在等待室加入机器人(greedy、easy、normal、hard;默认 normal)
   replace OLD NEW             把 OLD 的座位交给本地玩家 NEW(限开局者)
   rejoin                      从机器人手中取回你的座位

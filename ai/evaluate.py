@@ -22,8 +22,13 @@ from rules.burgundy_cards.scoring import breakdown
 from rules.fixer.engine import region_sides, totals, two_sided
 from rules.fixer.layout import MARKERS_PER_REGION
 from rules.torres.board import castles
+from rules.torres.data import AP_PER_TURN
 from rules.torres.data import PHASES as TORRES_PHASES
 from rules.torres.scoring import castle_points, king_bonus
+from rules.tuscany.data import AREA_POINTS, CARDS_PER_RED, ROUNDS, STACK_SIZE
+from rules.tuscany.data import COLOURS as TUSCANY_COLOURS
+from rules.tuscany.data import data as tuscany_data
+from rules.tuscany.state import lay
 
 SCALE: dict[str, float] = {
     "fixer": 6.0,
@@ -171,13 +176,31 @@ def _burgundy_projection(state: Any) -> list[float]:
     return out
 
 
+TORRES_AP_POINTS = 1.0
+"""Points one unspent action point of the seat in its turn is worth: at least what ``score`` (1 AP:
+one step on the score track) turns it into, so ending a turn with points left is a visible loss."""
+
+
 def _torres_estimate(state: Any) -> list[float]:
-    """Torres: the projection, plus half the King's bonus a seat would get if the phase ended now."""
+    """Torres: the projection, plus half the King's bonus a seat would get if the phase ended now,
+    plus the action points each seat has still to spend this round (lost if a turn ends early)."""
     base = _torres_projection(state)
     cs = castles(state["h"])
     phase = state["phase"]
     for seat in range(len(state["ps"])):
         base[seat] += 0.5 * king_bonus(state["h"], state["fig"], cs, state["king"], seat, phase)
+    turn = state.get("t")
+    if state.get("stage") == "turn" and isinstance(turn, dict):
+        # This round's action points still to spend: the seat in its turn has what it has left, a
+        # seat yet to play this round a full turn's, a seat done none. Later rounds give every seat
+        # the same and cancel out of the margins. Ending a turn early so loses exactly what it wastes.
+        n = len(base)
+        for seat in range(n):
+            position = (seat - state["start"]) % n
+            if position == state["idx"]:
+                base[seat] += TORRES_AP_POINTS * turn.get("ap", 0)
+            elif position > state["idx"]:
+                base[seat] += TORRES_AP_POINTS * AP_PER_TURN
     return base
 
 
@@ -239,7 +262,69 @@ def _fixer_projection(state: Any) -> list[float]:
     return scores
 
 
+TUSCANY_WEIGHTS: dict[str, float] = {
+    "area": 0.45,
+    "colour": 0.5,
+    "unit": 0.6,
+    "item": 0.8,
+    "marble": 0.6,
+}
+"""Tuscany, in red points: the share of an open area's green (1/3/6 for 1/2/3 spaces) counted per
+covered space, of a colour bonus still to win (by the square of the share of that colour covered:
+it is a race), and, while the game remains, what one payment unit (a worker, a matching card), one
+stored tile or hex token, and one marble (an extra action) add towards placements beyond their
+value at the end."""
+
+
+def _tuscany_estimate(state: Any) -> list[float]:
+    """Tuscany: red points, green points times the scorings still to come, progress towards areas
+    and colour bonuses, and resources that turn into placements while stacks last.
+
+    Only red points decide the game, but green points are scored again at every round's end (§7.2)
+    and come almost only from placements (areas, colour bonuses, farms, effects). Counting red
+    alone made every move look equal until a round ended, so the search drew cards forever."""
+    w = TUSCANY_WEIGHTS
+    players = state["ps"]
+    if state["phase"] == "over":
+        return [float(p["red"]) for p in players]
+    rnd = int(state["round"])
+    scorings = ROUNDS - rnd + 1
+    # the round ends when the first seat empties its stack of this round
+    stack = [p["stacks"][rnd - 1] if len(p["stacks"]) >= rnd else 0 for p in players]
+    rest = max(0.0, (ROUNDS - rnd + min(stack) / STACK_SIZE) / ROUNDS) if state["phase"] == "play" else 1.0
+    bonus = tuscany_data(state["v"]).colour_bonus
+    out = []
+    for seat, p in enumerate(players):
+        hand = sum(p["hand"].values())
+        value = float(p["red"]) + scorings * float(p["green"])
+        # what the final scoring pays for what is left (§7.3), a floor under every resource
+        value += len(p["store"]) + p["marble"] + p["workers"] + hand // CARDS_PER_RED
+        if p["estate"] is not None:
+            layout = lay(state, seat)
+            cov = p["cov"]
+            progress = 0.0
+            for spaces in layout.areas.values():
+                done = sum(1 for sp in spaces if sp in cov)
+                if 0 < done < len(spaces):
+                    progress += AREA_POINTS[len(spaces)] * done / len(spaces)
+            race = 0.0
+            for colour in TUSCANY_COLOURS:
+                spaces = layout.by_colour.get(colour, ())
+                side = state["cb"].get(colour, 2)
+                if not spaces or side >= 2 or colour not in bonus:
+                    continue
+                done = sum(1 for sp in spaces if sp in cov)
+                if done < len(spaces):
+                    race += bonus[colour][side] * (done / len(spaces)) ** 2
+            value += scorings * (w["area"] * progress + w["colour"] * race)
+        units = p["workers"] + hand / 1.5
+        value += rest * (w["unit"] * units + w["item"] * len(p["store"]) + w["marble"] * p["marble"])
+        out.append(value)
+    return out
+
+
 ESTIMATES: dict[str, Callable[[Any], list[float]]] = {
+    "tuscany": _tuscany_estimate,
     "fixer": _fixer_projection,
     "burgundy_cards": _cards_projection,
     "burgundy": _burgundy_projection,
@@ -288,8 +373,21 @@ def estimate(game: Game, state: Any, seats: int, baseline: list[float] | None = 
     return _squash(game.name, scores, seats)
 
 
+LEAD_SHARE: dict[str, float] = {"torres": 0.15, "burgundy": 0.15, "tuscany": 0.1}
+"""Share of the search's value given to a wider margin (``LEAD_WIDTH`` scales), per game.
+
+Why: the squashed margin is nearly flat once a seat leads by a few scales (0.955-0.971 for every
+Burgundy move with a lead; 1.0 for every Torres move), so wasting workers on back-and-forth die
+adjustments or ending a turn with action points left cost nothing the search could see, and the
+choice among such moves was noise. A small share of a much wider squash keeps a lead's points
+worth something without making the search play for points instead of the win."""
+
+LEAD_WIDTH = 5.0
+
+
 def _squash(name: str, scores: list[float], seats: int) -> list[float]:
     scale = SCALE.get(name, 10.0)
+    share = LEAD_SHARE.get(name, 0.0)
     out = []
     for seat in range(seats):
         if seat >= len(scores):
@@ -299,5 +397,9 @@ def _squash(name: str, scores: list[float], seats: int) -> list[float]:
         if not rivals:
             out.append(0.5 + 0.5 * math.tanh(scores[seat] / (3 * scale)))
             continue
-        out.append(0.5 + 0.5 * math.tanh((scores[seat] - max(rivals)) / scale))
+        margin = scores[seat] - max(rivals)
+        value = 0.5 + 0.5 * math.tanh(margin / scale)
+        if share:
+            value = (1.0 - share) * value + share * (0.5 + 0.5 * math.tanh(margin / (LEAD_WIDTH * scale)))
+        out.append(value)
     return out

@@ -52,6 +52,16 @@ the strength benchmark swaps in ``time.process_time`` so a decision gets the sam
 however loaded the machine is, and its results do not depend on what else ran beside it."""
 
 
+NOISE = 1.0
+"""Root moves whose visits are within ``NOISE * sqrt(leader's visits)`` of the leader's count as
+equally visited (``best``)."""
+
+
+def noise(visits: float) -> float:
+    """The visit band within which two root moves count as equally visited."""
+    return NOISE * math.sqrt(max(0.0, visits))
+
+
 def index(rng: random.Random, size: int) -> int:
     """A uniform index below ``size`` from ``random()`` alone (stable across Python versions)."""
     return min(size - 1, int(rng.random() * size))
@@ -115,6 +125,9 @@ class Search:
         self.iterations = 0
         self.baseline: list[float] | None = None
         self.deadline: float | None = None
+        self.clock: Callable[[], float] = CLOCK
+        """The clock the deadline was measured on: every later comparison must read the same one
+        (a CPU-clock deadline compared with the wall clock looks long passed)."""
 
     def value(self, state: Any) -> list[float]:
         """``estimate`` of ``state``, measured from the decision's own estimate in solo games."""
@@ -138,7 +151,8 @@ class Search:
         legal: list[str] | None = None,
         started: float | None = None,
     ) -> None:
-        """Search for ``iterations`` iterations, or until ``seconds`` after ``started`` (default now).
+        """Search for ``iterations`` iterations, or until ``seconds`` after ``started`` (default now),
+        whichever comes first when both are given (a level: an iteration target under a ceiling).
 
         A timed search stops early enough that the next iteration, estimated from the slowest
         recent one, would not overrun the budget: the level's time is a promise to the player.
@@ -147,9 +161,9 @@ class Search:
         visits than the iterations left could give one of them (``decided``): the answer, the most
         visited move, can no longer change, so the rest of the budget would be spent for nothing.
         With a fixed iteration count this gives exactly the move the full count would give."""
-        clock = CLOCK
+        clock = self.clock = CLOCK
         start = started if started is not None else clock()
-        deadline = None if iterations is not None else start + (1.0 - MARGIN) * (seconds or 0.0)
+        deadline = None if seconds is None else start + (1.0 - MARGIN) * seconds
         self.deadline = deadline
         done = 0
         slowest = 0.0
@@ -161,12 +175,13 @@ class Search:
             if deadline is not None and done > 0 and now + slowest >= deadline:
                 break
             if done and done % CHECK_EVERY == 0:
+                left = float("inf")
                 if iterations is not None:
-                    left: float = iterations - done
-                else:
+                    left = float(iterations - done)
+                if deadline is not None:
                     # the pace of the last few iterations, doubled: the first ones value the root's
                     # moves and are slow, so the pace since the start would promise too few
-                    left = 2.0 * ((deadline if deadline is not None else now) - now) * CHECK_EVERY / max(now - checked, 1e-9)
+                    left = min(left, 2.0 * (deadline - now) * CHECK_EVERY / max(now - checked, 1e-9))
                     checked = now
                 if self.decided(left):
                     break
@@ -185,18 +200,28 @@ class Search:
         if not counts:
             return False
         runner_up = counts[1] if len(counts) > 1 else 0
-        return counts[0] - runner_up > left
+        # ``best`` weighs every move within ``noise`` visits of the leader: the lead must also
+        # outgrow the noise band the leader could have at the end
+        return counts[0] - runner_up > left + noise(counts[0] + left)
 
     def best(self, legal: list[str]) -> str:
-        """The most visited root move (ties: the better mean, then the better prior, then notation order)."""
-        scored = []
+        """The move the search values most among the most visited ones.
+
+        Visits are the robust choice, but when the leading moves' visits are within noise
+        (``noise``: the search could not tell them apart; typical when every move looks won or
+        lost) the most visited one is an accident of exploration. Among those, the better mean
+        wins, then the better one-ply prior (exact: a wasted worker or action point shows there
+        even when rollouts cannot see it), then more visits, then notation order."""
+        rows = []
         for action in legal:
             child = self.root.children.get((self.seat, action))
             visits = child.visits if child else 0
             mean = child.mean(self.seat) if child else 0.0
             prior = self.root.priors.get(action)
-            scored.append((-visits, -mean, -(prior[self.seat] if prior else 0.0), action))
-        return min(scored)[3]
+            rows.append((visits, mean, prior[self.seat] if prior else 0.0, action))
+        top = max(r[0] for r in rows)
+        close = [r for r in rows if r[0] > 0 and r[0] >= top - noise(top)] or rows
+        return min(close, key=lambda r: (-r[1], -r[2], -r[0], r[3]))[3]
 
     # ---- one iteration ------------------------------------------------------------------------
     def iterate(self) -> None:
@@ -241,7 +266,7 @@ class Search:
         game = self.game
         for action in legal:
             if action not in node.priors:
-                if self.deadline is not None and node.priors and time.perf_counter() >= self.deadline:
+                if self.deadline is not None and node.priors and self.clock() >= self.deadline:
                     return
                 after, _ = game.apply(state, mover, action)
                 node.priors[action] = self.value(after)

@@ -204,6 +204,10 @@ def _rival(key: str) -> Policy:
         return random_policy
     if key == "greedy":
         return greedy_policy()[1]
+    if key == "tuscany_rules":
+        from bench import tuscany_rules
+
+        return tuscany_rules.play
     raise ValueError(f"unknown rival {key!r}")
 
 
@@ -318,8 +322,9 @@ def solo(game: str, policy: Policy, count: int) -> tuple[float, int]:
     return wins, count
 
 
-def timing(game: str, seconds: float, decisions: int) -> Figure:
-    """Decision times at a budget, on positions of random games where a choice exists."""
+def timing(game: str, seconds: float, decisions: int, level: str | None = None) -> Figure:
+    """Decision times at a budget, on positions of random games where a choice exists; with
+    ``level``, as a bot of that level decides (its iteration target under its ceiling)."""
     g = rules.get(game)
     rng = random.Random(f"timing:{game}")
     samples: list[float] = []
@@ -336,9 +341,15 @@ def timing(game: str, seconds: float, decisions: int) -> Figure:
             legal = g.legal_actions(state, seat)
             if len(legal) > 1 and rng.random() < 0.15:
                 start = time.perf_counter()
-                ai.choose(game, g.view(state, seat), seat, seconds=seconds, seed=seed)
+                if level is not None:
+                    ai.choose(game, g.view(state, seat), seat, iterations=ai.iterations_for(level, game),
+                              seconds=ai.ceiling_for(level), seed=seed)
+                else:
+                    ai.choose(game, g.view(state, seat), seat, seconds=seconds, seed=seed)
                 samples.append((time.perf_counter() - start) * 1000.0)
             state, _ = g.apply(state, seat, legal[index(rng, len(legal))])
+    if level is not None:
+        return Figure(f"ai {game} decision {seconds:g}s ({level})", samples, budget=f"p95≤{ai.ceiling_for(level) * 1000:.0f}ms")
     return Figure(f"ai {game} decision {seconds:g}s", samples, budget=f"p95≤{seconds * 1000 + 100:.0f}ms")
 
 
@@ -365,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="normal", choices=sorted(ai.LEVELS), help="the search bot's level")
     parser.add_argument("--seconds", type=float, default=None, help="override the level's seconds per decision")
     parser.add_argument("--iterations", type=int, default=None, help="fixed iterations per decision instead of time")
-    parser.add_argument("--rivals", default="random,greedy", help="rivals to play: random, greedy (comma-separated)")
+    parser.add_argument("--rivals", default="random,greedy", help="rivals to play: random, greedy, tuscany_rules (comma-separated)")
     parser.add_argument("--solo", action="store_true", help="also the solo win rates (FIXER, Burgundy)")
     parser.add_argument("--workers", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--first", type=int, default=0, help="index of the first game (seeds chance and the bots)")
@@ -403,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.timing:
         for level in [lv for lv in args.levels.split(",") if lv]:
             for name in names:
-                print(timing(name, ai.LEVELS[level], args.timing).row(), flush=True)
+                print(timing(name, ai.LEVELS[level], args.timing, level).row(), flush=True)
     return 0
 
 

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from cogs import comeback, flows, posting, server_settings, stats
+from cogs import comeback, flows, hints, posting, server_settings, stats
 from cogs.i18n import DESCRIPTIONS, LANGUAGE_NAMES, UI, desc, group_name, titled, topic_name
 from table import bots, server, timer
 from table import options as table_options
@@ -305,6 +305,12 @@ class PlayCog(commands.Cog):
         self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 4000] | None = None, clear: bool = False
     ) -> None:
         await comeback.note(interaction, text, clear)
+
+    @app_commands.command(name="hint", description=desc("hint"))
+    @contexts
+    @installs
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await hints.hint(interaction)
 
     @app_commands.command(name="stats", description=desc("stats"))
     @app_commands.describe(user=desc("opt.user"), game=desc("opt.stats_game"), versus=desc("opt.versus"),

@@ -442,3 +442,8 @@ from cogs.comeback_texts import COMEBACK_DESCRIPTIONS, COMEBACK_UI  # noqa: E402
 
 UI.update(COMEBACK_UI)
 DESCRIPTIONS.update(COMEBACK_DESCRIPTIONS)
+
+# Hints (``/hint``).
+from cogs.hint_texts import HINT_DESCRIPTIONS  # noqa: E402
+
+DESCRIPTIONS.update(HINT_DESCRIPTIONS)

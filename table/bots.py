@@ -62,8 +62,8 @@ def fixed_iterations() -> int | None:
 
 
 def budget(level: str) -> float:
-    """Seconds a search level thinks per decision (``ai.levels``)."""
-    return ai.seconds_for(level)
+    """The most wall-clock seconds a search level thinks per decision (its ceiling, ``ai.levels``)."""
+    return ai.ceiling_for(level)
 
 
 def _greedy(game: str, view: dict[str, Any], seat: int, seed: int) -> str:
@@ -72,13 +72,15 @@ def _greedy(game: str, view: dict[str, Any], seat: int, seed: int) -> str:
 
 def policy(level: str | None, iterations: int | None = None) -> Policy:
     """The policy of a bot level (``greedy`` when none is stored); a search level runs exactly
-    ``iterations`` iterations when given (deterministic), else its time budget."""
+    ``iterations`` iterations when given (deterministic), else its level's iteration target for
+    the game under the level's wall-clock ceiling (``ai.levels``: slower before weaker)."""
     if level in (None, greedy.LEVEL):
         return _greedy
-    seconds = None if iterations is not None else ai.seconds_for(level)  # type: ignore[arg-type]
+    ceiling = None if iterations is not None else ai.ceiling_for(level)  # type: ignore[arg-type]
 
     def search(game: str, view: dict[str, Any], seat: int, seed: int) -> str:
-        return ai.choose(game, view, seat, seconds=seconds, iterations=iterations, seed=seed)
+        target = iterations if iterations is not None else ai.iterations_for(level, game)  # type: ignore[arg-type]
+        return ai.choose(game, view, seat, seconds=ceiling, iterations=target, seed=seed)
 
     return search
 

@@ -195,7 +195,7 @@ class LobbyCalls(TableCore):
                 lobby = [s.user_id for s in seats]
                 first.append(NewAction(seating.SEATING, seating.action_text(order), None, [seating.event(order, lobby)]))
                 seats = [dataclasses.replace(seats[j], seat=i) for i, j in enumerate(order)]
-            state, actions, events = await self._run_automatic(game, row.seed, 0, state, seats, first)
+            state, actions, events = await self._run_automatic(game, row.seed, 0, state, seats, first, row=row)
             status = "finished" if game.is_over(state) else "active"
             clock = await self._settle(row, seats, [], game.to_act(state))
             version = await self.db.commit_moves(

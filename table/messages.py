@@ -11,6 +11,7 @@ from typing import Any
 
 from rules import Game, IllegalAction, localised
 from table.comeback_texts import COMEBACK_MESSAGES
+from table.hint_texts import HINT_MESSAGES
 from table.lifecycle_texts import LIFECYCLE_MESSAGES
 from table.server_texts import SERVER_MESSAGES
 from table.solo_texts import SOLO_MESSAGES
@@ -212,6 +213,7 @@ MESSAGES.update(LIFECYCLE_MESSAGES)
 MESSAGES.update(SOLO_MESSAGES)
 MESSAGES.update(SERVER_MESSAGES)
 MESSAGES.update(COMEBACK_MESSAGES)
+MESSAGES.update(HINT_MESSAGES)
 
 
 class TableError(Exception):

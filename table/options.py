@@ -15,7 +15,7 @@ from typing import Any
 
 from rules import Game, IllegalAction, Option
 from rules.core import parse_option_value
-from table import ranked, seating, timer
+from table import bots, hint_option, ranked, seating, timer
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,7 @@ TABLE_OPTIONS: tuple[TableOption, ...] = (
     TableOption(seating.OPTION, lambda game: game.random_seating),
     TableOption(timer.OPTION, lambda game: True, solo_default=timer.OFF),
     TableOption(ranked.OPTION, lambda game: game.max_players >= 2),
+    TableOption(hint_option.OPTION, bots.can_play),
 )
 
 

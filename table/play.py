@@ -7,6 +7,7 @@ One family of ``TableService`` calls (``table.service`` assembles them).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import time
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 import rules
 from rules import CHANCE, Event, Game, IllegalAction
 from storage import ActionRow, Conflict, GameRow, NewAction, SeatRow
-from table import observability, reveal, seating, stamps, timer
+from table import autoplay, observability, reveal, seating, stamps, timer
 from table.chance import resolve
 from table.core import TableCore, saves
 from table.messages import TableError, listing, refusal
@@ -35,12 +36,16 @@ class PlayCalls(TableCore):
         seats: list[SeatRow],
         actions: list[NewAction] | None = None,
         absent: set[int] | None = None,
+        row: GameRow | None = None,
     ) -> tuple[Any, list[NewAction], list[Event]]:
         """Resolve chance steps and play bot seats until a human must act or the game ends; log
         each outcome and each bot decision. A bot gets only its seat's view (``table.bots``).
 
         ``absent`` collects the seats that were not to act at some point on the way (from ``state``
-        on): one that is to act again at the end began a new turn within this commit."""
+        on): one that is to act again at the end began a new turn within this commit.
+
+        ``row`` (the game as read under its lock): bots think with the lock let go and raise
+        ``autoplay.Stale`` if the game changed meanwhile (``table.autoplay``)."""
         actions = actions if actions is not None else []
         events = [e for a in actions for e in a.events]
         robots = {s.seat: s for s in seats if s.is_bot}
@@ -59,7 +64,8 @@ class PlayCalls(TableCore):
             if bot is None:
                 return state, actions, events
             view = game.view(state, bot)
-            action = await self.thinkers.choose(game.name, view, bot, level=robots[bot].bot_level, seed=position)
+            thinking = self.thinkers.choose(game.name, view, bot, level=robots[bot].bot_level, seed=position)
+            action = await (autoplay.think_unlocked(self.lock(row.id), self.db, row.id, row.version, thinking) if row else thinking)
             state, new_events = game.apply(state, bot, action)
             actions.append(NewAction(bot, action, None, new_events))
             events.extend(new_events)
@@ -67,6 +73,26 @@ class PlayCalls(TableCore):
 
     @saves
     async def act(
+        self,
+        *,
+        channel_id: str,
+        user: User,
+        action: str,
+        expected_version: int | None = None,
+        game_id: int | None = None,
+        seen_at: float | None = None,
+        act_id: str | None = None,
+    ) -> Result:
+        """``_act``, recomputed when the game changed while a bot thought about its reply
+        (``table.autoplay``); "busy" if it keeps changing."""
+        for _ in range(autoplay.RETRIES - 1):
+            with contextlib.suppress(autoplay.Stale):
+                return await self._act(channel_id=channel_id, user=user, action=action, expected_version=expected_version,
+                                       game_id=game_id, seen_at=seen_at, act_id=act_id)
+        return await self._act(channel_id=channel_id, user=user, action=action, expected_version=expected_version,
+                               game_id=game_id, seen_at=seen_at, act_id=act_id)
+
+    async def _act(
         self,
         *,
         channel_id: str,
@@ -115,7 +141,7 @@ class PlayCalls(TableCore):
             seq = await self._next_seq(row.id)
             first = [NewAction(seat, text, user.id, events)]
             absent: set[int] = set()
-            state, actions, all_events = await self._run_automatic(game, row.seed, seq, state, seats, first, absent)
+            state, actions, all_events = await self._run_automatic(game, row.seed, seq, state, seats, first, absent, row=row)
             status = "finished" if game.is_over(state) else "active"
             clock = await self._settle(row, seats, acting, game.to_act(state), restarted=absent)
             snapshot = game.dumps(state)

@@ -107,7 +107,7 @@ class SeatCalls(TableCore):
             state = self._state(row)
             seq = await self._next_seq(row.id)
             absent: set[int] = set()
-            state, actions, events = await self._run_automatic(game, row.seed, seq, state, seats, None, absent)
+            state, actions, events = await self._run_automatic(game, row.seed, seq, state, seats, None, absent, row=row)
             before = game.to_act(self._state(row))
             clock = await self._settle(row, seats, before, game.to_act(state), restarted=absent)
             status = "finished" if game.is_over(state) else "active"

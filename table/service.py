@@ -11,6 +11,7 @@ check of ``storage.commit_moves`` across processes: no move is lost or applied t
 from __future__ import annotations
 
 from table.core import P, T, TableCore, saves
+from table.hints import HintCalls
 from table.lobby import LobbyCalls
 from table.me import PlayerCalls
 from table.notes import NoteCalls
@@ -74,6 +75,7 @@ class TableService(
     StoryCalls,
     ReplayCalls,
     SinceCalls,
+    HintCalls,
 ):
     """Application service over a ``Database``; safe to share across tasks of one event loop.
 

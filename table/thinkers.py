@@ -121,6 +121,15 @@ def decide(game: str, view: dict[str, Any], seat: int, level: str | None, seed: 
     return bots.policy(level, iterations)(game, view, seat, seed)
 
 
+def advise(game: str, view: dict[str, Any], seat: int, level: str, seed: int, iterations: int | None) -> list[tuple[str, float]]:
+    """A player's hint: the search's top moves for their seat's view (runs in a worker)."""
+    import ai
+
+    if iterations is not None:
+        return ai.hints(game, view, seat, iterations=iterations, seed=seed)
+    return ai.hints(game, view, seat, iterations=ai.iterations_for(level, game), seconds=ai.ceiling_for(level), seed=seed)
+
+
 def deadline(level: str | None) -> float:
     """How long a decision at ``level`` may take before its worker is presumed hung."""
     if level in (None, bots.DEFAULT_LEVEL) or level not in bots.LEVELS:
@@ -168,6 +177,21 @@ class Thinkers:
                 log.exception("bot policy %s failed for %s seat %d; the greedy player answers", level, game, seat)
             self.fallbacks += 1
             return await asyncio.to_thread(decide, game, view, seat, None, seed, None)
+
+    async def hint(self, game: str, view: dict[str, Any], seat: int, *, level: str, seed: int) -> list[tuple[str, float]]:
+        """A player's hint (``advise``), in the pool like a bot's decision and behind the same
+        bound; a broken or hung pool is replaced and the hint raises (the player may ask again)."""
+        iterations = bots.fixed_iterations()
+        async with self._semaphore():
+            if self.mode == "inline":
+                return await asyncio.to_thread(advise, game, view, seat, level, seed, iterations)
+            executor = self._pool()
+            try:
+                running = asyncio.wrap_future(executor.submit(advise, game, view, seat, level, seed, iterations))
+                return await asyncio.wait_for(running, deadline(level))
+            except (BrokenProcessPool, TimeoutError) as error:
+                self._replace(executor, kill=isinstance(error, TimeoutError))
+                raise
 
     def warm(self) -> None:
         """Start every worker now, without waiting (pool mode; a no-op once the pool exists)."""

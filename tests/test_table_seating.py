@@ -11,8 +11,8 @@ import pytest
 
 import rules
 from storage import Database
+from table import hint_option, records, seating, timer
 from table import options as table_options
-from table import records, seating, timer
 from table.messages import TableError
 from table.service import TableService, User
 
@@ -75,7 +75,7 @@ async def test_a_game_whose_rules_fix_the_seats_gets_no_draw_and_no_option(
     game = rules.get("torres")
     assert seating.OPTION in table_options.offered_options(game)
     monkeypatch.setattr(game, "random_seating", False)
-    assert table_options.offered_options(game) == [*game.options, timer.OPTION, records.OPTION]
+    assert table_options.offered_options(game) == [*game.options, timer.OPTION, records.OPTION, hint_option.OPTION]
     table = TableService(db, seed_source=lambda: "seed-1")
     r = await start(table, "c", "torres", 3)
     assert r.names == ["Ann", "Bob", "Cho"]

@@ -28,3 +28,21 @@ def test_tied_priors_are_drawn_reproducibly() -> None:
     picks = [probe(seed).best_prior(node, 0, actions) for seed in range(30)]
     assert len(set(picks)) > 5  # not always the first in notation order
     assert picks == [probe(seed).best_prior(node, 0, actions) for seed in range(30)]
+
+
+def test_near_ties_go_to_the_better_value() -> None:
+    """Moves within visit noise of the leader are told apart by the search's values (issue 26:
+    with a lead every move looked alike and the most visited one was an accident)."""
+    game = rules.get("fixer")
+    probe = search.Search(game, {"players": 2}, 0, random.Random(0))
+
+    def child(visits: int, mean: float) -> search.Node:
+        node = search.Node(visits=visits)
+        node.total = [mean * visits, (1 - mean) * visits]
+        return node
+
+    probe.root.children = {(0, "a"): child(100, 0.60), (0, "b"): child(95, 0.70), (0, "c"): child(50, 0.95)}
+    assert probe.best(["a", "b", "c"]) == "b"  # c is far fewer visits: not a near tie
+    probe.root.children[(0, "b")] = child(95, 0.60)
+    probe.root.priors = {"a": [0.5, 0.5], "b": [0.52, 0.48], "c": [0.9, 0.1]}
+    assert probe.best(["a", "b", "c"]) == "b"  # equal means: the better one-ply value
