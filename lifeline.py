@@ -22,7 +22,9 @@ into every thinker).
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.context
 import os
+import signal
 import sys
 import threading
 from multiprocessing.connection import wait
@@ -71,3 +73,26 @@ def _parent_gone(parent_pid: int, sentinel: int | None, poll: float) -> bool:
         return os.read(sentinel, 4096) == b""
     except OSError:
         return True
+
+
+class QuietSpawnProcess(multiprocessing.context.SpawnProcess):
+    """A worker started with SIGINT ignored from its first instruction: Ctrl-C at the console
+    reaches the whole process group, and a worker still importing (before its initialiser runs)
+    died printing a KeyboardInterrupt traceback. The ignored disposition is inherited across
+    fork and exec, and Python keeps an ignored SIGINT ignored at start-up."""
+
+    def start(self) -> None:
+        if threading.current_thread() is not threading.main_thread():  # only there can signals change
+            super().start()
+            return
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            super().start()
+        finally:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+
+
+class QuietSpawnContext(multiprocessing.context.SpawnContext):
+    """The ``spawn`` context of both worker pools (render, bot thinkers): quiet on Ctrl-C."""
+
+    Process = QuietSpawnProcess

@@ -532,6 +532,24 @@ def seat_names(view: dict, players: int) -> list[str]:
     return [names[i] if i < len(names) and names[i] else f"S{i + 1}" for i in range(players)]
 
 
+BOT_MARK = " ⚙"
+"""After a bot seat's name on a board, where the band draws its bot badge."""
+
+
+def board_names(view: dict, players: int) -> list[str]:
+    """The names a board's panels print: the bare names (``view["bare_names"]``) with a small bot
+    mark for a bot seat — never the "(Bot, normal)" suffix that pushed long names off their
+    panels — else the table's display names, else seat labels (a view drawn outside the table)."""
+    names = seat_names(view, players)
+    bare = list(view.get("bare_names") or [])
+    bots = list(view.get("bots") or [])
+    out = []
+    for seat in range(players):
+        plain = str(bare[seat]) if seat < len(bare) and bare[seat] else names[seat]
+        out.append(plain + BOT_MARK if seat < len(bots) and bots[seat] else plain)
+    return out
+
+
 # ---- seat clocks: one strip under every board image ---------------------------------------------
 
 CLOCK_SIZE = 30

@@ -34,11 +34,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import multiprocessing.context
 import os
 import signal
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -48,30 +45,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import render
-from lifeline import watch_parent
+from lifeline import QuietSpawnContext, watch_parent
 
 log = logging.getLogger("postern.render")
 
-
-class _QuietSpawnProcess(multiprocessing.context.SpawnProcess):
-    """A worker started with SIGINT ignored from its first instruction: Ctrl-C at the console
-    reaches the whole process group, and a worker still importing (before its initialiser runs)
-    died printing a KeyboardInterrupt traceback. The ignored disposition is inherited across
-    fork and exec, and Python keeps an ignored SIGINT ignored at start-up."""
-
-    def start(self) -> None:
-        if threading.current_thread() is not threading.main_thread():  # only there can signals change
-            super().start()
-            return
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            super().start()
-        finally:
-            signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
-
-
-class _QuietSpawnContext(multiprocessing.context.SpawnContext):
-    Process = _QuietSpawnProcess
 
 
 Drawer = Callable[[str, dict[str, Any]], bytes]
@@ -236,7 +213,7 @@ class RenderPool:
             # spawn, not fork: the bot process runs threads (SQLite, asyncio) that fork would copy mid-flight
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers,
-                mp_context=_QuietSpawnContext(),
+                mp_context=QuietSpawnContext(),
                 initializer=_warm,
                 initargs=(self.drawer, self.warm),
             )

@@ -3,32 +3,13 @@ telling figures, for every game and player count (solo included); built only onc
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import rules
+from bench.comeback import playout
 from storage import ActionRow, Database
 from table.service import TableService, User
 from table.story import MAX_POINTS, tell
-
-
-def playout(name: str, players: int, seed: int) -> tuple[rules.Game, object, list[ActionRow]]:
-    game = rules.get(name)
-    rng = random.Random(seed)
-    state = start = game.new(players)
-    log: list[ActionRow] = []
-    while not game.is_over(state):
-        seat = game.to_act(state)[0]
-        if seat == rules.CHANCE:
-            outcomes = game.chance_outcomes(state)
-            action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            legal = game.legal_actions(state, seat)
-            action = rng.choice([a for a in legal if a != "pass"] or legal)
-        state, events = game.apply(state, seat, action)
-        log.append(ActionRow(len(log), seat, action, None, events, 0.0))
-    return game, start, log
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))

@@ -38,22 +38,7 @@ def band(view: dict[str, Any]) -> kit.Band:
     )
 
 
-BOT_MARK = " ⚙"
-"""After a bot seat's name on the board, where the band draws its bot badge."""
-
 
 def panel_names(view: dict[str, Any], players: int) -> list[str]:
-    """The names the board's panels print: bare names (``view["bare_names"]``) with a small bot
-    mark for a bot seat, never the "(Bot, normal)" suffix that pushed long names off their panel;
-    the table's display names where it gave no bare names, else seat labels."""
-    names = kit.seat_names(view, players)
-    bare = list(view.get("bare_names") or [])
-    bots = list(view.get("bots") or [])
-    out = []
-    for seat in range(players):
-        if seat < len(bare) and bare[seat]:
-            bot = seat < len(bots) and bots[seat]
-            out.append(str(bare[seat]) + (BOT_MARK if bot else ""))
-        else:
-            out.append(names[seat])
-    return out
+    """The names the board's panels print (``kit.board_names``)."""
+    return kit.board_names(view, players)

@@ -21,21 +21,12 @@ Box = tuple[int, int, int, int]
 """x, y, width, height."""
 
 
-BOT_MARK = " ⚙"
-"""After a bot seat's name on the board: the band's bot badge, instead of "(Bot, normal)"."""
+BOT_MARK = kit.BOT_MARK
 
 
 def board_names(view: dict[str, Any], humans: int) -> list[str]:
-    """The names the board prints: without the table's bot suffix (a long name stays readable),
-    a bot marked with :data:`BOT_MARK`; the plain names for a view drawn outside the table."""
-    names = kit.seat_names(view, humans)
-    bare = list(view.get("bare_names") or [])
-    bots = list(view.get("bots") or [])
-    out = []
-    for i, name in enumerate(names):
-        plain = str(bare[i]) if i < len(bare) and bare[i] else name
-        out.append(plain + BOT_MARK if i < len(bots) and bots[i] else plain)
-    return out
+    """The names the board prints (``kit.board_names``)."""
+    return kit.board_names(view, humans)
 
 
 @dataclass

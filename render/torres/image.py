@@ -50,7 +50,7 @@ from render.torres.style import (
 FILES = "abcdefgh"
 
 
-BOT_MARK = " ⚙"
+BOT_MARK = kit.BOT_MARK
 """After a bot seat's name in the panel: the band's bot badge, instead of "(Bot, normal)"."""
 LAST_RING: kit.RGB = kit.WHITE
 """The squares the last decision changed: a white ring edged in ink, seen on every stone shade."""
