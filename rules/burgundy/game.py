@@ -125,6 +125,17 @@ class BurgundyGame(Game):
     def chapter(self, state: State) -> str:
         return D.PHASES[min(state["phase"], len(D.PHASES) - 1)]
 
+    def figures(self, state: State, locale: Locale = "en") -> list[tuple[str, list[str]]]:
+        """Spaces filled, goods sold and bonus tiles won, per player (the solo target's line, if
+        the scores have one, reads "—")."""
+        lines = len(self.scores(state))
+        rows = []
+        for key, value in (("spaces", lambda p: sum(1 for x in p["est"] if x is not None)),
+                           ("sold", lambda p: sum(p["sold"])), ("bonus", lambda p: len(p["bonus"]))):
+            values = [str(value(p)) for p in state["pl"]]
+            rows.append((texts.story_label(key, locale), (values + ["—"] * lines)[:lines]))
+        return rows
+
     def scores(self, state: State) -> list[int]:
         if state["final"] is not None:
             return [row["total"] for row in state["final"]["rows"]]

@@ -583,3 +583,16 @@ HELP: dict[str, L] = {
 
 def help_topics(locale: Locale = "en") -> dict[str, str]:
     return {topic: localised(text, locale) for topic, text in HELP.items()}
+
+
+STORY_WORDS: dict[str, dict[str, str]] = {
+    "spaces": {"en": "Estate spaces filled", "zh-TW": "填滿的莊園格", "zh-CN": "填满的庄园格"},
+    "sold": {"en": "Goods sold", "zh-TW": "賣出的貨物", "zh-CN": "卖出的货物"},
+    "bonus": {"en": "Bonus tiles", "zh-TW": "獎勵板塊", "zh-CN": "奖励板块"},
+}
+"""Labels of the game's own figures in a finished game's story (``Game.figures``)."""
+
+
+def story_label(key: str, locale: str) -> str:
+    words = STORY_WORDS[key]
+    return words.get(locale, words["en"])

@@ -71,6 +71,13 @@ class Torres(Game):
     def chapter(self, state: State) -> str:
         return f"P{state['phase']}"
 
+    def figures(self, state: State, locale: Locale = "en") -> list[tuple[str, list[str]]]:
+        """Knights placed and action cards played, per player."""
+        return [
+            (text.story_label("knights", locale), [str(p["knights"]) for p in state["ps"]]),
+            (text.story_label("cards", locale), [str(len(p["played"])) for p in state["ps"]]),
+        ]
+
     def scores(self, state: State) -> list[int]:
         return [p["score"] for p in state["ps"]]
 

@@ -343,3 +343,15 @@ def reason_text(error: IllegalAction, locale: Locale) -> str:
 
 def help_topics(locale: Locale) -> dict[str, str]:
     return {topic: localised(texts, locale) for topic, texts in HELP.items()}
+
+
+STORY_WORDS: dict[str, dict[str, str]] = {
+    "knights": {"en": "Knights placed", "zh-TW": "放置的騎士", "zh-CN": "放置的骑士"},
+    "cards": {"en": "Action cards played", "zh-TW": "打出的行動卡", "zh-CN": "打出的行动卡"},
+}
+"""Labels of the game's own figures in a finished game's story (``Game.figures``)."""
+
+
+def story_label(key: str, locale: str) -> str:
+    words = STORY_WORDS[key]
+    return words.get(locale, words["en"])

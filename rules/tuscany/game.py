@@ -95,6 +95,13 @@ class Tuscany(Game):
     def chapter(self, state: State) -> str:
         return f"R{state['round']}" if state.get("phase") == "play" else ""
 
+    def figures(self, state: State, locale: Locale = "en") -> list[tuple[str, list[str]]]:
+        """Green points at the end and spaces built on, per player."""
+        return [
+            (texts.story_label("green", locale), [str(p["green"]) for p in state["ps"]]),
+            (texts.story_label("built", locale), [str(len(p["cov"])) for p in state["ps"]]),
+        ]
+
     def scores(self, state: State) -> list[int]:
         return [p["red"] for p in state["ps"]]
 

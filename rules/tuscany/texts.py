@@ -519,3 +519,15 @@ def help_topics(locale: Locale) -> dict[str, str]:
 
 def farm_label(types: list[str], locale: Locale) -> str:
     return "/".join(localised(FARM[t], locale) for t in types)
+
+
+STORY_WORDS: dict[str, dict[str, str]] = {
+    "green": {"en": "Green at the end", "zh-TW": "終局綠色分", "zh-CN": "终局绿色分"},
+    "built": {"en": "Spaces built on", "zh-TW": "已建造的格子", "zh-CN": "已建造的格子"},
+}
+"""Labels of the game's own figures in a finished game's story (``Game.figures``)."""
+
+
+def story_label(key: str, locale: str) -> str:
+    words = STORY_WORDS[key]
+    return words.get(locale, words["en"])
