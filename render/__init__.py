@@ -22,18 +22,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image
-
 from render import kit
-
-PILLOW_BLOCKS = 8
-"""Freed image memory blocks Pillow keeps for the next image (its default keeps none).
-
-Why: a board with the summary band is 2-3 MB in ``P`` mode; once such an image is freed, the
-next one of another size is a fresh ``mmap`` from the C library, and touching its pages (canvas
-fill, the PNG rows) cost about as much as the whole drawing (Tuscany: 14 ms a render instead of
-9). Keeping a few freed blocks lets the next canvas reuse them; at most a few tens of MB."""
-Image.core.set_blocks_max(PILLOW_BLOCKS)
 
 _DRAWERS: dict[str, Callable[[dict[str, Any]], bytes]] = {}
 _WRITERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {}

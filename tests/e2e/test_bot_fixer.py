@@ -90,7 +90,7 @@ async def test_commands_sync_within_discord_limits(world: World) -> None:
     async with world.fake.running(world.bot()):
         await world.fake.wait_synced()
         assert set(world.fake.commands) == {
-            "game", "move", "hand", "board", "log", "rules", "solo", "undo", "me", "settings", "ping", "stats", "leaderboard", "note", "replay"
+            "game", "move", "hand", "board", "log", "rules", "solo", "undo", "me", "settings", "ping", "stats", "leaderboard", "note", "replay", "hint"
         }
         game = world.fake.commands["game"]
         subs = {o["name"] for o in game["options"]}
