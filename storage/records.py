@@ -15,7 +15,6 @@ read by other features (``/stats``, ``/leaderboard``) and kept apart so each fil
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -101,19 +100,9 @@ class Standing:
 
 
 class RecordCalls:
-    """Results, ratings and statistics; mixed into ``storage.db.Database``."""
-
-    integrity_errors: tuple[type[BaseException], ...]
-
-    # provided by Database
-    def transaction(self) -> AbstractAsyncContextManager[Tx]:
-        raise NotImplementedError
-
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        raise NotImplementedError
-
-    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
-        raise NotImplementedError
+    """Results, ratings and statistics; mixed into ``storage.db.Database``, whose ``transaction``,
+    ``_fetch``, ``_fetch_one`` and ``integrity_errors`` it uses (declared there once, as for the
+    other verb families)."""
 
     # ---- writing a game's end -----------------------------------------------------------------
     async def record_game(self, results: Sequence[ResultRow], updates: Sequence[RatingUpdate], at: float) -> bool:
