@@ -27,15 +27,18 @@ TARGET_SHARE = 0.7
 """The iteration target as a share of the iterations the nominal seconds give on an idle core."""
 
 RATE: dict[str, int] = {
-    "fixer": 1300,
-    "burgundy": 260,
-    "burgundy_cards": 310,
-    "tuscany": 920,
-    "torres": 260,
+    "fixer": 1500,
+    "burgundy": 360,
+    "burgundy_cards": 400,
+    "tuscany": 810,
+    "torres": 350,
 }
-"""Median search iterations per CPU second, per game (two players, positions spread over a game;
-measured 2026-12-02 with ``search.CLOCK = time.process_time`` and early stopping off; spread per
-position: fixer 880-1530, burgundy 120-430, burgundy_cards 300-350, tuscany 630-1030, torres 80-420)."""
+"""Median search iterations per CPU second on one idle core, per game (two players, 30 positions
+spread over random games; measured 2026-12-02 on the 2-core build machine with nothing else
+running, ``search.CLOCK = time.process_time``, early stopping off; p10-p90 per position: fixer
+1060-2730, burgundy 200-590, burgundy_cards 230-830, tuscany 540-1210, torres 300-760). The
+targets at ``normal`` are 70 % of these: fixer 1050, burgundy 252, burgundy_cards 280, tuscany
+567, torres 245 iterations."""
 
 DEFAULT_RATE = 300
 """Iterations per second assumed for a game not measured yet."""

@@ -1,8 +1,9 @@
-"""``python -m bench ai``: how strong and how fast the AI is (issue 11's benchmark).
+"""``python -m bench ai``: how strong and how fast the AI is (issues 11 and 26).
 
 Per game, two players, seats swapped game by game: the search bot at a level (``normal`` by
-default) against a uniformly random player and against the one-ply greedy policy, with win rates
-and their 95 % Wilson intervals; the solo win rates (FIXER against its automa, Burgundy against the
+default) against a uniformly random player, the one-ply greedy policy and the game's independent
+rules-based player (``bench.heuristics``; ``--rivals rules``), with win rates, their 95 % Wilson
+intervals and the bot's mean margin over its rival; the solo win rates (FIXER against its automa, Burgundy against the
 solo rules) of the search bot and of greedy playing the human seat; then decision times (p50/p95)
 per level on positions from random games.
 
@@ -17,7 +18,9 @@ and ``POLICY_VERSION`` for this file's own rivals), so a ledger never mixes two 
 Searches in the strength pairings read the process's CPU clock (``--clock cpu``, the default): a
 decision gets one second of one core whatever else runs on the machine, so a ledger can be filled
 in the background and its games are the games an idle core would play. ``--count`` and
-``--seconds`` (or ``--iterations``) let a run fit the time at hand, ``--workers`` plays games in
+``--seconds`` (or ``--iterations``) let a run fit the time at hand — ``--iterations level`` plays
+each game at the level's own iteration target (``ai.iterations_for``), the strength a bot has on
+an idle core and keeps under load, with no clock in the result at all — ``--workers`` plays games in
 parallel processes, and the first line states the exact budget used. The timing rows always read
 the wall clock, on positions searched one at a time.
 """
@@ -41,6 +44,7 @@ import rules
 from ai import search
 from ai.evaluate import values
 from ai.search import index, picker, weighted
+from bench import heuristics
 from bench.stats import Figure
 
 Policy = Callable[[str, dict[str, Any], int, int], str]
@@ -140,14 +144,23 @@ def play_game(game: str, players: int, policies: list[Policy], seed: int, times:
 Task = tuple[str, str, float | None, int | None, int, int, str]
 """(game, rival key — "random", "greedy" or "solo" —, bot seconds, bot iterations, game index, players, clock)."""
 
-Result = tuple[float, list[float], float]
+Result = tuple[float, list[float], float, float | None]
+"""(the bot's win share, its decision times in ms, its final score, its margin over the best other
+seat — None in a solo game and in records older than margins)."""
 
 
 def fingerprint(game: str) -> str:
-    """A digest of the code a game of ``game`` runs: ``ai``, the rules core and the game's package."""
+    """A digest of the code a game of ``game`` runs: the search and the evaluation common to every
+    game (``ai/*.py``, ``ai/estimates/__init__.py``), the game's own estimate, the rules core, the
+    game's package and its rules-based rival. Another game's estimate or rules are not in it, so
+    tuning one game leaves the ledger's games of the others standing."""
     digest = hashlib.sha256(f"policies {POLICY_VERSION}".encode())
-    files = [*sorted((ROOT / "ai").glob("*.py")), ROOT / "rules" / "__init__.py", ROOT / "rules" / "core.py"]
+    files = [*sorted((ROOT / "ai").glob("*.py")), ROOT / "ai" / "estimates" / "__init__.py"]
+    files += [ROOT / "ai" / "estimates" / f"{game}.py", ROOT / "rules" / "__init__.py", ROOT / "rules" / "core.py"]
     files += sorted((ROOT / "rules" / game).rglob("*.py"))
+    rival = heuristics.source(game)
+    files += [rival] if rival is not None else []
+    files = [path for path in files if path.exists()]
     for path in files:
         digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(path.read_bytes())
@@ -176,7 +189,7 @@ class Ledger:
             for line in path.read_text().splitlines():
                 if line.strip():
                     record = json.loads(line)
-                    self.known[record["key"]] = (record["result"], record["times"], record["own"])
+                    self.known[record["key"]] = (record["result"], record["times"], record["own"], record.get("margin"))
 
     def key(self, task: Task) -> str:
         game = task[0]
@@ -194,20 +207,18 @@ class Ledger:
         self.known[key] = result
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            record = {"key": key, "result": result[0], "times": [round(t, 1) for t in result[1]], "own": result[2]}
+            record = {"key": key, "result": result[0], "times": [round(t, 1) for t in result[1]], "own": result[2], "margin": result[3]}
             with self.path.open("a") as out:
                 out.write(json.dumps(record) + "\n")
 
 
-def _rival(key: str) -> Policy:
+def _rival(key: str, game: str) -> Policy:
+    if key == "rules":
+        return heuristics.player(game)
     if key == "random":
         return random_policy
     if key == "greedy":
         return greedy_policy()[1]
-    if key == "tuscany_rules":
-        from bench import tuscany_rules
-
-        return tuscany_rules.play
     raise ValueError(f"unknown rival {key!r}")
 
 
@@ -219,7 +230,8 @@ def _bot(seconds: float | None, iterations: int | None) -> Policy:
 
 
 def run_task(task: Task) -> Result:
-    """One game of a pairing: the bot's result (win 1, shared first ½), its decision times and final score.
+    """One game of a pairing: the bot's result (win 1, shared first ½), its decision times, final
+    score and margin over the best other seat.
 
     The score is what ``Game.scores`` reports for the bot's seat (Burgundy solo: spaces filled)."""
     game, rival, seconds, iterations, i, players, clock = task
@@ -229,13 +241,15 @@ def run_task(task: Task) -> Result:
     times: list[float] = []
     if rival == "solo":
         state = play_game(game, 1, [bot], seed=i, times=times)
-        return values(g, state, 1)[0], times, float(g.scores(state)[0])
+        return values(g, state, 1)[0], times, float(g.scores(state)[0]), None
     bot_seat = i % players
-    policies = [_rival(rival)] * players
+    policies = [_rival(rival, game)] * players
     policies[bot_seat] = bot
     state = play_game(game, players, policies, seed=i, times=times, timed_seat=bot_seat)
-    own = float(g.scores(state)[bot_seat])
-    return win_share(g, state, bot_seat), times, own
+    scores = [float(x) for x in g.scores(state)]
+    own = scores[bot_seat]
+    margin = own - max(x for i, x in enumerate(scores) if i != bot_seat)
+    return win_share(g, state, bot_seat), times, own, margin
 
 
 def win_share(game: rules.Game, state: Any, seat: int) -> float:
@@ -293,7 +307,7 @@ def pairing(
     tasks = [(game, rival, seconds, iterations, first + i, 2, clock) for i in range(count)]
     score = 0.0
     times: list[float] = []
-    for result, spent, _ in run_tasks(tasks, workers, ledger):
+    for result, spent, *_ in run_tasks(tasks, workers, ledger):
         score += result
         times += spent
     return score, count, times
@@ -369,14 +383,43 @@ def _line(label: str, score: float, n: int, spent: float, times: list[float]) ->
     return f"{label}  games={n:>4}  win {score / n:6.1%}  95% [{low:5.1%}, {high:5.1%}]  {_percentiles(times)}  ({spent:.0f} s)"
 
 
+def _margin(results: list[Result]) -> str:
+    """The mean margin of the bot's final score over the best other seat, over the games that have one."""
+    margins = [r[3] for r in results if r[3] is not None]
+    return f"  mean margin {sum(margins) / len(margins):+.1f} (n={len(margins)})" if margins else ""
+
+
+def _budget(args: argparse.Namespace, game: str) -> tuple[float | None, int | None]:
+    """The bot's (seconds, iterations) per decision in ``game``: ``--iterations level`` is the level's
+    own iteration target for that game (``ai.iterations_for``), with no clock at all."""
+    if args.iterations == "level":
+        return None, ai.iterations_for(args.level, game)
+    if args.iterations:
+        return None, int(args.iterations)
+    return (args.seconds if args.seconds is not None else ai.LEVELS[args.level]), None
+
+
+def _describe(seconds: float | None, iterations: int | None) -> str:
+    return f"{iterations} iterations" if iterations else f"{seconds:g} s"
+
+
+def _iterations(text: str) -> str:
+    if text != "level" and not (text.isdigit() and int(text) > 0):
+        raise argparse.ArgumentTypeError("a positive whole number, or 'level' for the level's own target per game")
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench ai")
     parser.add_argument("--games", default="", help="comma-separated game names (default: every game with a sampler)")
     parser.add_argument("--count", type=int, default=200, help="games per pairing, seats swapped (issue: at least 200)")
     parser.add_argument("--level", default="normal", choices=sorted(ai.LEVELS), help="the search bot's level")
     parser.add_argument("--seconds", type=float, default=None, help="override the level's seconds per decision")
-    parser.add_argument("--iterations", type=int, default=None, help="fixed iterations per decision instead of time")
-    parser.add_argument("--rivals", default="random,greedy", help="rivals to play: random, greedy, tuscany_rules (comma-separated)")
+    parser.add_argument(
+        "--iterations", type=_iterations, default=None,
+        help="fixed iterations per decision instead of time: a number, or 'level' for the level's target in each game",
+    )
+    parser.add_argument("--rivals", default="random,greedy", help="rivals to play: random, greedy, rules (comma-separated)")
     parser.add_argument("--solo", action="store_true", help="also the solo win rates (FIXER, Burgundy)")
     parser.add_argument("--workers", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--first", type=int, default=0, help="index of the first game (seeds chance and the bots)")
@@ -389,13 +432,10 @@ def main(argv: list[str] | None = None) -> int:
     ledger = Ledger(args.ledger)
     names = [n for n in args.games.split(",") if n] or [n for n in rules.GAMES if ai.has_sampler(n)]
     if args.summary:
-        budget_seconds = None if args.iterations else (args.seconds if args.seconds is not None else ai.LEVELS[args.level])
-        for line in summary(ledger, names, budget_seconds, args.iterations, args.clock):
+        for line in summary(ledger, names, args):
             print(line, flush=True)
         return 0
-    seconds = None if args.iterations else (args.seconds if args.seconds is not None else ai.LEVELS[args.level])
-    budget = f"{args.iterations} iterations" if args.iterations else f"{seconds:g} s"
-    greedy_name = greedy_policy()[0]
+    budget = "each game's level target in iterations" if args.iterations == "level" else _describe(*_budget(args, names[0]))
     print(
         f"bench ai: {args.level} at {budget} per decision, rivals [{args.rivals}]{' + solo' if args.solo else ''}, "
         f"{args.count} games per pairing (seats swapped, 2 players; games {args.first}..{args.first + args.count - 1}), "
@@ -403,9 +443,8 @@ def main(argv: list[str] | None = None) -> int:
         f"argv: {' '.join(argv if argv is not None else sys.argv[1:])}",
         flush=True,
     )
-    labels = {"random": "random", "greedy": greedy_name}
     try:
-        _pairings(args, names, seconds, budget, labels, ledger)
+        _pairings(args, names, ledger)
     except SourcesChanged as error:
         print(f"bench ai: stopped: {error}", file=sys.stderr, flush=True)
         return 3
@@ -418,15 +457,19 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def summary(ledger: Ledger, names: list[str], seconds: float | None, iterations: int | None, clock: str) -> list[str]:
+def _labels() -> dict[str, str]:
+    return {"random": "random", "greedy": greedy_policy()[0], "rules": "rules (bench.heuristics)"}
+
+
+def summary(ledger: Ledger, names: list[str], args: argparse.Namespace) -> list[str]:
     """One line per pairing and solo row: the games the ledger holds for the code as it is now
     (any count, games 0..n-1 or not), so a run spread over many sittings can be read at any time."""
     rows: dict[tuple[str, str], list[Result]] = {}
     for key, result in ledger.known.items():
         game, rival, secs, its, _, players, clk, print_ = json.loads(key)
-        if game not in names or clk != clock or print_ != ledger.prints.get(game):
+        if game not in names or clk != args.clock or print_ != ledger.prints.get(game):
             continue
-        mine = secs == seconds and its == iterations
+        mine = (secs, its) == _budget(args, game)
         if rival == "solo" and players == 1:
             label = "solo bot" if mine else ("solo greedy" if secs is None and its is None else "")
         elif players == 2 and mine:
@@ -435,35 +478,39 @@ def summary(ledger: Ledger, names: list[str], seconds: float | None, iterations:
             label = ""
         if label:
             rows.setdefault((game, label), []).append(result)
-    budget = f"{iterations} iterations" if iterations else f"{seconds:g} s"
-    lines = [f"ledger {ledger.path}: games of today's code ({clock} clock, the bot at {budget} per decision)"]
+    budget = "each game's level target" if args.iterations == "level" else _describe(*_budget(args, names[0]))
+    lines = [f"ledger {ledger.path}: games of today's code ({args.clock} clock, the bot at {budget} per decision)"]
     for (game, label), results in sorted(rows.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1])):
-        score = sum(r for r, _, _ in results)
-        times = [t for _, ts, _ in results for t in ts]
-        mean = sum(own for _, _, own in results) / len(results)
+        score = sum(r[0] for r in results)
+        times = [t for r in results for t in r[1]]
+        mean = sum(r[2] for r in results) / len(results)
+        its = f" ({_describe(*_budget(args, game))})" if label != "solo greedy" else ""
         line = _line(f"ai {game:<14} {label:<16}", score, len(results), 0.0, times).rsplit("  (", 1)[0]
-        lines.append(f"{line}  mean final score {mean:.1f}")
+        lines.append(f"{line}  mean final score {mean:.1f}{_margin(results)}{its}")
     return lines
 
 
-def _pairings(
-    args: argparse.Namespace, names: list[str], seconds: float | None, budget: str, labels: dict[str, str], ledger: Ledger
-) -> None:
+def _pairings(args: argparse.Namespace, names: list[str], ledger: Ledger) -> None:
     """Play and print every pairing (and the solo rows) that ``args`` asks for."""
-    greedy_name = labels["greedy"]
+    labels = _labels()
     for name in names:
+        seconds, iterations = _budget(args, name)
+        budget = _describe(seconds, iterations)
         for key in [r for r in args.rivals.split(",") if r]:
             start = time.perf_counter()
-            score, n, times = pairing(name, key, seconds, args.iterations, args.count, args.workers, args.first, ledger, args.clock)
-            label = f"ai {name:<14} {args.level} ({budget}) vs {labels[key]:<18}"
-            print(_line(label, score, n, time.perf_counter() - start, times), flush=True)
+            tasks = [(name, key, seconds, iterations, args.first + i, 2, args.clock) for i in range(args.count)]
+            results = list(run_tasks(tasks, args.workers, ledger))
+            score = sum(r[0] for r in results)
+            times = [t for r in results for t in r[1]]
+            label = f"ai {name:<14} {args.level} ({budget}) vs {labels.get(key, key):<18}"
+            print(_line(label, score, len(results), time.perf_counter() - start, times) + _margin(results), flush=True)
         if args.solo and rules.get(name).min_players == 1:
-            for label, (s, it) in ((f"{args.level} ({budget})", (seconds, args.iterations)), (greedy_name, (None, None))):
+            for label, (s, it) in ((f"{args.level} ({budget})", (seconds, iterations)), (labels["greedy"], (None, None))):
                 start = time.perf_counter()
                 tasks = [(name, "solo", s, it, args.first + i, 1, args.clock) for i in range(args.count)]
                 results = list(run_tasks(tasks, args.workers, ledger))
-                score = sum(r for r, _, _ in results)
-                times = [t for _, ts, _ in results for t in ts]
-                mean = sum(own for _, _, own in results) / len(results)
+                score = sum(r[0] for r in results)
+                times = [t for r in results for t in r[1]]
+                mean = sum(r[2] for r in results) / len(results)
                 line = _line(f"ai {name:<14} solo {label:<29}", score, args.count, time.perf_counter() - start, times)
                 print(f"{line}  mean final score {mean:.1f}{SOLO_SCORE.get(name, '')}", flush=True)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from bench.ai import local_greedy, main, match, random_policy, search_policy, solo, wilson
 
 
@@ -97,3 +100,37 @@ def test_the_summary_reads_what_the_ledger_holds_for_todays_code(tmp_path, capsy
     assert all("games=   2" in line for line in rows.values())
     assert main([*argv, "--summary", "--clock", "cpu"]) == 0  # other games: nothing to report
     assert len(capsys.readouterr().out.splitlines()) == 1
+
+
+def test_the_rules_rival_and_the_margin_reach_the_ledger_and_the_summary(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """``--rivals rules`` plays the game's own rules-based player; each record keeps the bot's margin
+    over its rival, and ``--iterations level`` files games under the level's target for that game."""
+    import ai
+
+    ledger = tmp_path / "ledger.jsonl"
+    argv = ["--games", "tuscany", "--iterations", "level", "--level", "easy", "--timing", "0", "--ledger", str(ledger)]
+    assert main([*argv, "--count", "2", "--rivals", "rules"]) == 0
+    out = capsys.readouterr().out
+    assert f"({ai.iterations_for('easy', 'tuscany')} iterations) vs rules" in out and "mean margin" in out
+    records = [json.loads(line) for line in ledger.read_text().splitlines()]
+    assert len(records) == 2
+    for record in records:
+        key = json.loads(record["key"])
+        assert key[1] == "rules" and key[3] == ai.iterations_for("easy", "tuscany") and key[2] is None
+        assert isinstance(record["margin"], float)
+        if record["margin"] != 0:  # a tie on points is broken by the rules' tiebreak
+            assert record["result"] == (1.0 if record["margin"] > 0 else 0.0)
+    assert main([*argv, "--summary"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert len(rows) == 2 and "vs rules" in rows[1] and "games=   2" in rows[1] and "mean margin" in rows[1]
+
+
+def test_tuning_one_games_estimate_leaves_the_other_games_records_standing(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import bench.ai as bench_ai
+
+    before = {game: bench_ai.fingerprint(game) for game in ("fixer", "tuscany")}
+    estimate = bench_ai.ROOT / "ai" / "estimates" / "tuscany.py"
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: real(self) + (b"#" if self == estimate else b""))
+    assert bench_ai.fingerprint("tuscany") != before["tuscany"]
+    assert bench_ai.fingerprint("fixer") == before["fixer"]

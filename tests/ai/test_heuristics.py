@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import rules
 from bench import ai as bench_ai
-from bench import tuscany_rules
+from bench.heuristics import tuscany as tuscany_rules
 
 
 def test_the_rules_player_finishes_games_and_places_tiles() -> None:
