@@ -185,11 +185,18 @@ class Ledger:
         self.path = path
         self.known: dict[str, Result] = {}
         self.prints: dict[str, str] = {game: fingerprint(game) for game in rules.GAMES}
-        if path is not None and path.exists():
-            for line in path.read_text().splitlines():
+        files = sorted(path.glob("*.jsonl")) if path is not None and path.is_dir() else [path] if path is not None and path.exists() else []
+        for file in files:
+            for line in file.read_text().splitlines():
                 if line.strip():
                     record = json.loads(line)
                     self.known[record["key"]] = (record["result"], record["times"], record["own"], record.get("margin"))
+
+    def file(self, game: str) -> Path:
+        """Where a game's records go: the ledger's file, or in a ledger folder (a path without a
+        suffix) one file per game — so games measured on separate branches merge without conflict."""
+        assert self.path is not None
+        return self.path / f"{game}.jsonl" if self.path.is_dir() or not self.path.suffix else self.path
 
     def key(self, task: Task) -> str:
         game = task[0]
@@ -206,9 +213,10 @@ class Ledger:
         key = self.key(task)
         self.known[key] = result
         if self.path is not None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            target = self.file(task[0])
+            target.parent.mkdir(parents=True, exist_ok=True)
             record = {"key": key, "result": result[0], "times": [round(t, 1) for t in result[1]], "own": result[2], "margin": result[3]}
-            with self.path.open("a") as out:
+            with target.open("a") as out:
                 out.write(json.dumps(record) + "\n")
 
 

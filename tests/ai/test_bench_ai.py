@@ -107,12 +107,13 @@ def test_the_rules_rival_and_the_margin_reach_the_ledger_and_the_summary(tmp_pat
     over its rival, and ``--iterations level`` files games under the level's target for that game."""
     import ai
 
-    ledger = tmp_path / "ledger.jsonl"
+    ledger = tmp_path / "strength"  # a folder: one file per game
     argv = ["--games", "tuscany", "--iterations", "level", "--level", "easy", "--timing", "0", "--ledger", str(ledger)]
     assert main([*argv, "--count", "2", "--rivals", "rules"]) == 0
     out = capsys.readouterr().out
     assert f"({ai.iterations_for('easy', 'tuscany')} iterations) vs rules" in out and "mean margin" in out
-    records = [json.loads(line) for line in ledger.read_text().splitlines()]
+    assert [p.name for p in ledger.iterdir()] == ["tuscany.jsonl"]
+    records = [json.loads(line) for line in (ledger / "tuscany.jsonl").read_text().splitlines()]
     assert len(records) == 2
     for record in records:
         key = json.loads(record["key"])
