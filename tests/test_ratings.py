@@ -298,3 +298,50 @@ def test_progress_runs_from_zero_to_one_without_going_back(name: str) -> None:
         assert all(v < 1.0 for v in seen[:-1])
         if name != "fixer":  # a FIXER match may end early in a round by its own rules
             assert any(0.4 <= v <= 0.6 for v in seen), (name, players)
+
+
+async def test_a_game_whose_recording_died_with_the_process_is_recorded_by_the_late_post(db_target: str) -> None:
+    """The final move commits, then the process dies before the game is recorded and rated (and
+    before its post went out). Nobody looks at the game again; the durable outbox still owes the
+    final post, and the next process's scheduler, posting it, records and rates the game — once."""
+    import rules
+    from table import announce
+    from table.clock import ScriptedClock
+    from table.scheduler import Scheduler
+
+    async with Database(db_target) as db:
+        clock = ScriptedClock()
+        table = TableService(db, seed_source=lambda: "seed-crash", clock=clock, durable_posts=True)
+        await ranked_game(table, "k1")
+        await play_out_but_one(table, "k1", [ANN, BOB], 5)
+        status = await table.status(channel_id="k1")
+        row = await db.game(status.game_id)
+        assert row is not None
+        game = rules.get("fixer")
+        state = game.loads(row.snapshot)
+        seat = status.to_act[0]
+        ending = next(a for a in game.legal_actions(state, seat) if game.is_over(game.apply(state, seat, a)[0]))
+
+        async def dies(*_: object, **__: object) -> bool:
+            raise SystemExit("killed between the commit and the recording")
+
+        real = db.record_game
+        db.record_game = dies  # type: ignore[method-assign]
+        with pytest.raises(SystemExit):
+            await table.act(channel_id="k1", user=seated(status, seat, [ANN, BOB]), action=ending)
+        db.record_game = real  # type: ignore[method-assign]
+        assert (await db.game(status.game_id)).status == "finished"  # type: ignore[union-attr]
+        assert await db.results_of_game(status.game_id) == []
+
+        restarted = TableService(db, clock=clock, durable_posts=True)
+        clock.advance(announce.GRACE + 1)
+        late = [n for n in await Scheduler(restarted).run_once() if n.kind == "announce"]
+        assert len(late) == 1 and late[0].result is not None and late[0].result.status == "finished"
+        assert late[0].result.ratings  # the late post shows the rating changes
+        assert sorted(r.player for r in await db.results_of_game(status.game_id)) == ["1", "2"]
+        assert len(await db.rating_changes_of(status.game_id)) == 4  # both players, both scopes
+        await restarted.announced(late[0].result)
+        clock.advance(announce.LEASE + 1)
+        assert await Scheduler(restarted).run_once() == []
+        for scope in (GLOBAL, "guild:g1"):
+            assert {r.games for r in (await db.ratings_of(scope, "fixer", ["1", "2"])).values()} == {1}
