@@ -27,10 +27,10 @@ LEAD_SHARE = 0.1
 """Share of the value given to a wider margin (``ai.evaluate._squash``)."""
 
 WEIGHTS: dict[str, float] = {
-    "area": 0.75,
+    "area": 0.6,
     "colour": 0.5,
     "green_per_placement": 2.0,
-    "hold": 0.9,
+    "hold": 0.5,
     "later": 1 / 6,
     "unit": 0.15,
     "card_units": 0.55,
@@ -54,8 +54,10 @@ WEIGHTS: dict[str, float] = {
   actions are worth in this estimate (a draw's cards, a take's tile), so that a stored tile is
   worth its best placement less what is still to do, no more. A marble is an extra action.
   ``later``: a stored tile whose colour has empty spaces, none open yet.
-- ``hold``: a stored tile's placement is not made yet (the round may end first, the tile may find
-  no payment): what a placement adds is realised only when it is made, so placing beats holding.
+- ``hold``: a stored tile's placement is not made yet, and the search, which sees about one move
+  ahead, never sees it made: the round may end first, the space may be wanted for a better tile,
+  the payment may go elsewhere. Half of it counts until it is made, so a placement that is ready
+  is made now (as a sensible player does) rather than after another draw.
 - ``ready_units``, ``far_units``: units beyond the next two placements' payments wait many turns for
   tiles to spend them on (a tile comes one action at a time), so they count at a reduced rate.
 - ``card_units``: a card not matched to a stored tile is worth about half a unit (a pair of other
@@ -248,7 +250,7 @@ def _player(state: Any, seat: int, scorings: int, turns: float, late: float) -> 
             units = 2
         else:
             units = 0
-        held = w["hold"] * best - (w["action"] + 2 * w["unit"]) * placement
+        held = w["hold"] * best - 2 * w["unit"] * placement
         pipeline += max(1.0, w["later"] * placement, held) + w["unit"] * placement * units
     # tasks the seat has coming: cards and yield cards to draw, a castle's free tile, a bonus tile
     pending_cards = 0

@@ -125,7 +125,8 @@ def test_a_stored_tile_that_fits_is_worth_more_than_one_that_cannot() -> None:
     """A tile whose colour has no empty space left can never be placed: it is worth only its red
     point at the end, while one that fits an open space is most of a placement."""
     state, seat = main_action()
-    colour, chain = three_area(state, seat, done=0)
+    colour, _ = three_area(state, seat, done=0)
+    state["ps"][seat]["hand"][colour] += 2  # its payment in hand
     fits = copy.deepcopy(state)
     store(fits, seat, colour)
     dead = copy.deepcopy(state)
@@ -142,7 +143,7 @@ def test_a_stored_tile_that_fits_is_worth_more_than_one_that_cannot() -> None:
     dead_share = estimates.estimate(dead)[seat] - estimates.estimate(dead_without)[seat]
     fits_share = estimates.estimate(fits)[seat] - estimates.estimate(fits_without)[seat]
     assert dead_share < 1.5  # the final-scoring red point, little else
-    assert fits_share > dead_share + 0.5
+    assert fits_share > dead_share + 0.25
 
 
 def test_cards_are_worth_what_the_time_left_can_use() -> None:
@@ -181,13 +182,13 @@ def test_a_tile_placed_before_the_round_ends_is_scored_once_more() -> None:
     ending = copy.deepcopy(state)
     for p in ending["ps"]:
         p["stacks"][0] = 1
-    assert edge(ending) > early + 2.0
+    assert edge(ending) > early + 1.0
 
 
 def test_a_placeable_tile_beats_a_random_one_when_taking() -> None:
     """Taking a tile that fits an open space with the payment in hand is worth more than a draw."""
     state, seat = main_action()
-    colour, chain = three_area(state, seat, done=0)
+    colour, _ = three_area(state, seat, done=0)
     p = state["ps"][seat]
     p["hand"] = {c: 0 for c in p["hand"]}
     p["hand"][colour] = 2
