@@ -1,4 +1,18 @@
-"""The Castles of Burgundy: The Card Game's estimate for the search: score plus what a tableau promises."""
+"""The Castles of Burgundy: The Card Game's estimate for the search: score plus what a tableau promises.
+
+Everything scores only at the end, so the estimate reads each seat's tableau as the points it will
+most likely turn into, discounted by the own turns left to turn it into points (a card still needs
+a take and a build, a partial triple one or two more cards, goods a sale, silver a purchase):
+
+* partial triples: a share of the triple's VP (and of a "1." card still free) per card on the way;
+* projects: a share of what the card adds once built — its step towards its colour's triple, a new
+  colour on the way to "All 7", and its effect — so a card that completes a triple is a far better
+  project than a lone colour, and a project beats a silver;
+* unsold goods, silver, workers: a share of the VP they lead to;
+* what the turn already holds: a castle's free action, a city hall's build, a purchase being drawn,
+  a card on its way to the Estate or Projects — one ply ahead these are not in the tableau yet, and
+  without them a castle, a city hall or a purchase looks like a loss to the search.
+"""
 
 from __future__ import annotations
 
@@ -13,33 +27,141 @@ SCALE = 12.0
 LEAD_SHARE = 0.0
 """Share of the value given to a wider margin (``ai.evaluate._squash``)."""
 
+TOTAL_TURNS = len(CD.ROUND_CARDS) * CD.TURNS_PER_ROUND
+"""Own turns in a game (5 rounds of 6)."""
+
+PARTIAL = (0.0, 0.3, 0.65)
+"""Share of a triple's VP held with 0, 1 or 2 cards towards the next triple (two cards of three are
+more than two thirds of the way: any one card of the colour, or a cloister, completes them)."""
+
 WEIGHTS: dict[str, float] = {
-    "partial": 1.0,
-    "project": 0.4,
+    "project": 0.5,
     "goods": 0.6,
     "silver": 0.34,
-    "workers": 0.25,
-    "species": 0.5,
+    "workers": 0.3,
+    "species": 0.3,
+    "all7": 0.6,
+    "extra": 1.2,
 }
-"""The card game, scaled by the share of the game still to come (none of it scores at the end): share
-of a triple's VP per card towards the next triple (a third per card, so building pays before the
-triple is complete), VP per project (less than the card is worth once built, so projects get built), share of a goods card's VP when
-unsold, VP per silver (3 convert to 1) and per worker, and per animal species towards the bonus."""
+"""Share of a project's built value (half: a fitting die must still build it); share of a goods
+card's VP and silver when unsold; VP per silver (3 buy an extra action or convert to 1 VP) and per
+worker (a die shift); VP per animal species towards the species bonus; share of the "All 7" card
+reached with all colours; VP of an extra action (a castle's free action, a purchase)."""
+
+HORIZON: dict[str, float] = {"triple": 6.0, "project": 3.0, "goods": 3.0, "resource": 3.0, "all7": 8.0}
+"""Own turns left below which a promise fades linearly (none of it scores after the last turn)."""
+
+EFFECT: dict[str, float] = {
+    "CAS": 1.2, "MIN": 0.68, "KNO": 0.6, "SHI": 1.0, "PAS": 0.5, "CLO": 0.0,
+    "WAR": 0.5, "CAR": 0.5, "CHU": 0.5, "MAR": 0.5, "BOA": 0.8, "BAN": 1.0, "CIT": 0.8, "WAT": 1.0,
+}
+"""VP a card's effect is worth when it is built (a castle: an extra action; mine / bank: 2 / 3
+silver; knowledge: 2 workers; ship: a goods card; watchtower: 1 VP; ...), by card-code prefix."""
+
+
+def _fade(left: float, horizon: str) -> float:
+    return min(1.0, max(0.0, left / HORIZON[horizon]))
+
+
+def _turns_left(state: Any, seat: int) -> float:
+    """Own turns still to act in, counting the current one unless its card is already played."""
+    pl = state["pl"][seat]
+    left = TOTAL_TURNS - pl["turns"]
+    turn = state.get("turn")
+    if turn is not None and turn["seat"] == seat and turn["played"]:
+        left -= 1
+    return float(max(0, left))
+
+
+def _colour_value(state: Any, seat: int, colour: str, cards: int, fade: float) -> float:
+    """Partial-triple promise of ``cards`` cards of ``colour`` (complete triples are in the score)."""
+    table = CD.TRIPLE_VP[state["opt"]["triple_vp"]]
+    share = PARTIAL[cards % 3]
+    bonus = CD.FIRST_BONUS_VP if colour in state["bonus1"] and cards < 3 else 0
+    return (table[colour] + bonus) * share * fade
+
+
+def _step(state: Any, seat: int, colour: str, fade: float) -> float:
+    """What one more card of ``colour`` adds to the seat's triples (completed or promised)."""
+    table = CD.TRIPLE_VP[state["opt"]["triple_vp"]]
+    have = len(state["pl"][seat]["est"][colour])
+    gain = _colour_value(state, seat, colour, have + 1, fade) - _colour_value(state, seat, colour, have, fade)
+    if (have + 1) % 3 == 0:
+        many = state["opt"]["triples_per_colour"] == "many" or have + 1 == 3
+        gain += table[colour] * many + (CD.FIRST_BONUS_VP if colour in state["bonus1"] else 0)
+    return gain
+
+
+def _built_value(state: Any, seat: int, card: str, left: float) -> float:
+    """What ``card`` adds when it enters the seat's Estate: triple step, new colour, effect."""
+    pl = state["pl"][seat]
+    fade = _fade(left, "triple")
+    colour = CD.colour(card)
+    if colour == "CLO":
+        options = [c for c in CD.COLOURS if c == "CLO" or pl["est"][c]]
+        step = max(_step(state, seat, c, fade) for c in options)
+    else:
+        step = _step(state, seat, colour, fade)
+    if not pl["est"][colour] and pl["all7"] is None and state["all7"]:
+        step += _all7(state, pl, 1, left) - _all7(state, pl, 0, left)
+    return step + EFFECT[CD.prefix(card)] * _fade(left, "resource")
+
+
+def _all7(state: Any, pl: dict[str, Any], extra: int, left: float) -> float:
+    """Promise of the "All 7" card: grows with the square of the colours in the Estate."""
+    if pl["all7"] is not None or not state["all7"]:
+        return 0.0
+    have = sum(1 for c in CD.COLOURS if pl["est"][c]) + extra
+    top = CD.ALL7_VALUE[state["all7"][0]]
+    if have >= len(CD.COLOURS):
+        return float(top)
+    return WEIGHTS["all7"] * top * (have / len(CD.COLOURS)) ** 2 * _fade(left, "all7")
+
+
+def _turn_holds(state: Any, seat: int, left: float) -> float:
+    """What the seat's turn in progress already holds beyond the tableau (see the module doc)."""
+    turn = state.get("turn")
+    if turn is None or turn["seat"] != seat:
+        return 0.0
+    pl = state["pl"][seat]
+    w = WEIGHTS
+    extra = w["extra"] * _fade(left + 1, "resource")
+    value = 0.0
+    if turn["shown"] or any(task[0] == "buy" for task in state["queue"]):
+        value += extra
+    proj_fade = _fade(left, "project")
+    for frame in state["stack"]:
+        kind = frame["k"]
+        if kind == "proj":
+            value += w["project"] * _built_value(state, seat, frame["card"], left) * proj_fade
+            if len(pl["proj"]) >= CD.PROJECT_LIMIT:
+                value -= w["project"] * min(_built_value(state, seat, p, left) for p in pl["proj"]) * proj_fade
+        elif kind == "enter":
+            value += _built_value(state, seat, frame["card"], left)
+        elif kind == "ask" and frame["q"] == "free":
+            value += extra
+        elif kind == "ask" and frame["q"] == "cityhall" and pl["proj"]:
+            value += (1 - w["project"]) * max(_built_value(state, seat, p, left) for p in pl["proj"])
+    return value
 
 
 def estimate(state: Any) -> list[float]:
-    """The card game: the score so far, plus what projects, partial triples and storage promise."""
-    rest = max(0.0, 1.0 - sum(p["turns"] for p in state["pl"]) / (30.0 * state["n"]))
-    table = CD.TRIPLE_VP[state["opt"]["triple_vp"]]
+    """The card game: the score so far, plus what the tableau and the turn in progress promise."""
     w = WEIGHTS
     out = []
     for seat, pl in enumerate(state["pl"]):
+        left = _turns_left(state, seat)
         value = float(breakdown(state, seat)["total"])
-        partial = sum(table[c] * (len(pl["est"][c]) % 3) / 3 for c in CD.COLOURS)
-        later = w["partial"] * partial + w["project"] * len(pl["proj"])
-        later += w["goods"] * sum(CD.goods_vp(g, state["opt"]["goods_vp"]) for g in pl["goods"])
-        later += w["species"] * len({CD.species(a) for a in pl["animals"]})
-        later += w["silver"] * pl["silver"] + w["workers"] * pl["workers"]
-        value += rest * later
+        fade = _fade(left, "triple")
+        value += sum(_colour_value(state, seat, c, len(pl["est"][c]), fade) for c in CD.COLOURS)
+        value += _all7(state, pl, 0, left)
+        proj_fade = _fade(left, "project")
+        value += sum(w["project"] * _built_value(state, seat, p, left) * proj_fade for p in pl["proj"])
+        goods = sum(CD.goods_vp(g, state["opt"]["goods_vp"]) + w["silver"] for g in pl["goods"])
+        value += w["goods"] * goods * _fade(left, "goods")
+        res = _fade(left, "resource")
+        value += (w["silver"] * pl["silver"] + w["workers"] * min(pl["workers"], 4)) * res
+        value += w["species"] * len({CD.species(a) for a in pl["animals"]}) * res
+        value += _turn_holds(state, seat, left)
         out.append(value)
     return out

@@ -1,0 +1,162 @@
+"""The card game's estimate on hand-built positions: it prefers the sensible move one ply ahead
+(issue 26: the search's leaves and priors are this estimate, so a wrong order here is a wrong move)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rules
+from ai.estimates import burgundy_cards as E
+from rules.burgundy_cards import data as D
+
+GAME = rules.get("burgundy_cards")
+
+
+def settle(state: Any) -> Any:
+    """Resolve chance steps with their first outcome (a reproducible continuation)."""
+    while GAME.to_act(state) == [rules.CHANCE]:
+        state, _ = GAME.apply(state, rules.CHANCE, GAME.chance_outcomes(state)[0][0])
+    return state
+
+
+def turn_start() -> tuple[Any, int]:
+    """The first turn start of a fresh two-player game: (state, seat to act)."""
+    state = settle(GAME.new(2))
+    return state, GAME.to_act(state)[0]
+
+
+def move(state: Any, card: str, seat: int, where: str) -> None:
+    """Move ``card`` from wherever it lies into the seat's ``hand``, ``proj``, an Estate colour or
+    display row ``row1``-``row6`` (a consistent position: no card in two places)."""
+    places = [state["deck"], state["discard"], *state["display"]]
+    for pl in state["pl"]:
+        places += [pl["hand"], pl["stack"], pl["proj"], *pl["est"].values()]
+    for place in places:
+        if card in place:
+            place.remove(card)
+            break
+    pl = state["pl"][seat]
+    if where in ("hand", "proj"):
+        pl[where].append(card)
+    elif where.startswith("row"):
+        state["display"][int(where[3:]) - 1].append(card)
+    else:
+        pl["est"][where].append(card)
+
+
+def set_hand(state: Any, seat: int, cards: list[str]) -> None:
+    pl = state["pl"][seat]
+    state["deck"] = sorted(state["deck"] + pl["hand"])
+    pl["hand"] = []
+    for card in cards:
+        move(state, card, seat, "hand")
+
+
+def clear_display(state: Any) -> None:
+    for row in state["display"]:
+        state["discard"] += row
+        row.clear()
+
+
+def margin_after(state: Any, seat: int, action: str) -> float:
+    """The estimated margin of ``seat`` once ``action`` is played (chance left pending)."""
+    after, _ = GAME.apply(state, seat, action)
+    scores = E.estimate(after)
+    return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+
+
+def best(state: Any, seat: int, actions: list[str]) -> str:
+    legal = GAME.legal_actions(state, seat)
+    assert all(a in legal for a in actions), (actions, legal)
+    return max(actions, key=lambda a: margin_after(state, seat, a))
+
+
+def test_taking_a_card_beats_fetching_silver_early() -> None:
+    # The old estimate valued a project at 0.4 VP, about one silver: the search fetched resources.
+    state, seat = turn_start()
+    clear_display(state)
+    move(state, "CAS3a", seat, "row3")
+    set_hand(state, seat, ["SHI3b", "KNO5a"])
+    assert best(state, seat, ["play 1 take CAS3a", "play 1 silver", "play 1 workers"]) == "play 1 take CAS3a"
+
+
+def test_a_project_of_a_colour_in_the_estate_is_worth_more() -> None:
+    state, seat = turn_start()
+    clear_display(state)
+    for card in ("SHI2a", "SHI5b"):
+        move(state, card, seat, "SHI")
+    move(state, "SHI3a", seat, "row3")
+    move(state, "PAS3a", seat, "row3")
+    set_hand(state, seat, ["KNO3b", "KNO5a"])
+    assert best(state, seat, ["play 1 take PAS3a", "play 1 take SHI3a"]) == "play 1 take SHI3a"
+
+
+def test_building_the_card_that_completes_a_triple_comes_first() -> None:
+    state, seat = turn_start()
+    clear_display(state)
+    for card in ("MIN1a", "MIN4b"):
+        move(state, card, seat, "MIN")
+    for card in ("MIN3a", "KNO5a"):
+        move(state, card, seat, "proj")
+    set_hand(state, seat, ["SHI3b", "PAS5c"])
+    state["pl"][seat]["silver"] = 0
+    assert best(state, seat, ["play 1 build MIN3a", "play 2 build KNO5a"]) == "play 1 build MIN3a"
+
+
+def test_a_castle_counts_its_free_action() -> None:
+    # One ply after building a castle its free action is still a question: it must count.
+    state, seat = turn_start()
+    clear_display(state)
+    move(state, "CAS3a", seat, "proj")
+    move(state, "PAS4a", seat, "proj")
+    set_hand(state, seat, ["SHI3b", "SHI4c"])
+    state["pl"][seat]["silver"] = 0
+    after, _ = GAME.apply(state, seat, "play 1 build CAS3a")
+    assert after["stack"] and after["stack"][-1]["q"] == "free"
+    without = dict(after, stack=[])
+    assert E.estimate(after)[seat] > E.estimate(without)[seat] + 0.5
+    # A castle and a pasture otherwise pay alike; the free action decides.
+    assert best(state, seat, ["play 1 build CAS3a", "play 2 build PAS4a"]) == "play 1 build CAS3a"
+
+
+def test_a_purchase_is_not_a_loss_of_three_silver() -> None:
+    state, seat = turn_start()
+    state["pl"][seat]["silver"] = 3
+    assert "buy" in GAME.legal_actions(state, seat)
+    before = E.estimate(state)[seat]
+    after, _ = GAME.apply(state, seat, "buy")
+    assert E.estimate(after)[seat] > before
+
+
+def test_selling_two_goods_beats_fetching_workers() -> None:
+    state, seat = turn_start()
+    clear_display(state)
+    pl = state["pl"][seat]
+    pl["goods"] = ["MEDa", "MEDb"]
+    state["hidden"]["goods"] = sorted(set(state["hidden"]["goods"]) - {"MEDa", "MEDb"})
+    set_hand(state, seat, ["SHI4b", "SHI5a"])
+    assert best(state, seat, ["play 1 sell", "play 1 workers", "play 1 silver"]) == "play 1 sell"
+
+
+def test_silver_and_workers_are_worthless_after_the_last_turn() -> None:
+    state, seat = turn_start()
+    pl = state["pl"][seat]
+    pl.update(turns=E.TOTAL_TURNS - 1, silver=4, workers=2)
+    set_hand(state, seat, ["SHI4b"])
+    # On the last turn the conversion is the move: 2 VP for what would score nothing.
+    assert best(state, seat, ["play 1 convert w2 s4", "play 1 silver", "play 1 workers"]) == "play 1 convert w2 s4"
+    richer = dict(state, pl=[dict(p) for p in state["pl"]])
+    richer["pl"][seat]["turns"] = E.TOTAL_TURNS
+    poorer = dict(richer, pl=[dict(p) for p in richer["pl"]])
+    poorer["pl"][seat]["silver"] = 0
+    assert E.estimate(richer)[seat] == E.estimate(poorer)[seat]
+
+
+def test_the_estimate_is_the_score_at_the_end() -> None:
+    state, _ = turn_start()
+    for seat in range(2):
+        state["pl"][seat]["turns"] = E.TOTAL_TURNS
+    state["turn"] = None
+    totals = [GAME.scores(state)[s] for s in range(2)]
+    assert E.estimate(state) == [float(t) for t in totals]
+    assert D.TURNS_PER_ROUND * len(D.ROUND_CARDS) == E.TOTAL_TURNS
