@@ -28,6 +28,7 @@ from typing import Any
 
 from rules.burgundy import data as D
 from rules.burgundy.effects import knowledge_vp
+from rules.burgundy.moves import TAKE_KINDS
 from rules.burgundy.state import fits, frontier
 
 SCALE = 16.0
@@ -42,10 +43,15 @@ SOLO_SCALE = 1.5
 
 WEIGHTS: dict[str, tuple[float, float]] = {
     "goods": (1.0, 0.4),
-    "silver": (1.0, 0.6),
-    "workers": (0.5, 0.6),
+    "silver": (1.0, 0.2),
+    "workers": (0.5, 0.1),
 }
-"""Burgundy stock: VP worth of one unit, as (at the game's end, extra while the whole game remains)."""
+"""Burgundy stock: VP worth of one unit, as (at the game's end, extra while the whole game remains).
+
+The in-game extras stay small (session 13): two silverlings buy one black-depot tile (a stored tile,
+~2.5) and a worker one pip of adjustment, which a turn rarely needs more than once — with larger
+extras the search hoarded them (one-ply games ended with 15 workers and 7 silverlings unused against
+the rules player's 3 and 2) and took workers instead of tiles."""
 
 STORED: dict[str, float] = {
     "C": 2.5, "S": 2.5, "M": 1.0, "A": 1.5, "B": 2.0, "K": 2.5,
@@ -59,8 +65,12 @@ WATCHTOWER_STORED = 2.5
 DIE_USE_SHARE = 0.5
 """Share of an unused die's best use counted before it is played (``dice_worth``)."""
 
-REGION_SHARE = 0.5
-"""Share of an unfinished region's completion VP credited per filled fraction of it."""
+REGION_SHARE = 1.0
+"""Share of an unfinished region's completion VP credited per filled fraction of it. A full share
+(session 13): every tile placed is one of the spaces that region VP (plus the phase bonus) pays
+for, so it earns its part of it at once; at half a share a placed tile was worth little more than a
+stored one and the search left 21 of 37 spaces empty (rules player: 9). Proxy vs rules, 80 games:
+7/40 → 42/80 with the stock extras above."""
 
 LASTING_KNOWLEDGE = 3.0
 """VP worth of a lasting knowledge tile (K01-K14) over the whole game."""
@@ -193,8 +203,35 @@ def estate_worth(state: Any, pl: dict[str, Any], rest: float) -> float:
     return worth
 
 
+def _take_prompt_worth(state: Any, pl: dict[str, Any], kind: str, rest: float) -> float:
+    """A carpenter's, church's or market's prompt: the best allowed depot tile, stored."""
+    if len(pl["store"]) >= D.STORAGE_SPACES:
+        return 0.0
+    allowed = TAKE_KINDS[kind]
+    return max((stored_worth(state, pl, t, rest) for depot in state["depots"] for t in depot
+                if t is not None and allowed(t)), default=0.0)
+
+
+def _city_hall_worth(state: Any, pl: dict[str, Any], rest: float) -> float:
+    """A city hall's prompt: the best stored tile placed on any frontier space of its colour (the
+    printed number is ignored), the tile's other half and what the space adds to its region."""
+    if not pl["store"] or not pl["board"]:
+        return 0.0
+    board = D.BOARDS[pl["board"]]
+    phase_vp = D.PHASE_VP[D.PHASES[min(int(state["phase"]), len(D.PHASES) - 1)]]
+    share = REGION_SHARE * min(1.0, 3.0 * rest)
+    best = 0.0
+    for space in frontier(pl):
+        for tile in set(pl["store"]):
+            if fits(pl, tile, space):
+                best = max(best, stored_worth(state, pl, tile, rest)
+                           + _region_gain(pl, board, space, phase_vp, share))
+    return best
+
+
 def prompt_worth(state: Any, seat: int, rest: float) -> float:
-    """Pending prompts of ``seat``: what answering them brings."""
+    """Pending prompts of ``seat``: what answering them brings, read from the position (session 13:
+    a fixed guess per kind undervalued the buildings that bring a tile and the castle's action)."""
     pl = state["pl"][seat]
     worth = 0.0
     for frame in state["stack"]:
@@ -207,6 +244,13 @@ def prompt_worth(state: Any, seat: int, rest: float) -> float:
         elif kind == "warehouse":
             pile = max(pl["goods"], default=0)
             worth += pile * (D.SELL_VP.get(state["n"], 2) - stock_worth("goods", rest))
+        elif kind in TAKE_KINDS:
+            worth += _take_prompt_worth(state, pl, kind, rest)
+        elif kind == "city_hall":
+            worth += _city_hall_worth(state, pl, rest)
+        elif kind == "free":
+            # any number: a die of the best value, used at its best
+            worth += die_worth(rest) + max(die_use(state, seat, d, rest) for d in range(1, 7))
         else:
             worth += PROMPTS.get(kind, 0.0) * min(1.0, 5.0 * rest)
     return worth
