@@ -75,6 +75,15 @@ stored one and the search left 21 of 37 spaces empty (rules player: 9). Proxy vs
 LASTING_KNOWLEDGE = 3.0
 """VP worth of a lasting knowledge tile (K01-K14) over the whole game."""
 
+END_KNOWLEDGE_GROWTH: dict[str, float] = {
+    **{k: 4.0 for k in D.KNOWLEDGE_BUILDING_COUNT}, "K15": 6.0, "K24": 4.0, "K25": 10.0, "K26": 2.0,
+}
+"""VP an end-game knowledge tile (K15-K26) placed in the estate still gains over the whole game
+beyond what the estate scores with it now (about one more building of its type, two more kinds
+sold, one more species, ten more goods sold, one more bonus tile). Session 13: counted as the
+estate stands only, such a tile scored 0 when placed early, so the search kept it in storage or
+never took it (end-game knowledge 7 VP a game against the rules player's 13)."""
+
 MINE_SILVER = 1.2
 """VP worth of one silverling a mine will pay (1 at the end plus what it buys)."""
 
@@ -189,6 +198,7 @@ def estate_worth(state: Any, pl: dict[str, Any], rest: float) -> float:
     est = pl["est"]
     worth = MINE_SILVER * _phases_left(state) * est.count("MIN")
     worth += LASTING_KNOWLEDGE * rest * sum(1 for t in est if t is not None and t.startswith("K") and t < "K15")
+    worth += rest * sum(END_KNOWLEDGE_GROWTH.get(t, 0.0) for t in est if t is not None and t >= "K15" and t[0] == "K")
     phase_vp = D.PHASE_VP[D.PHASES[min(int(state["phase"]), len(D.PHASES) - 1)]]
     share = REGION_SHARE * min(1.0, 3.0 * rest)
     region_vp = D.REGION_VP
