@@ -84,6 +84,12 @@ sold, one more species, ten more goods sold, one more bonus tile). Session 13: c
 estate stands only, such a tile scored 0 when placed early, so the search kept it in storage or
 never took it (end-game knowledge 7 VP a game against the rules player's 13)."""
 
+BONUS_SHARE = 1.0
+"""Share of a colour's bonus tile (the large one while it lies, else the small one) credited by
+the square of the colour's filled fraction: the last spaces of a colour are what wins the bonus,
+and the race for the large one is lost by waiting. Fades in the last third like a region's share
+(an unfinished colour pays nothing). Proxy vs rules, 160 games: 89 → 90 won, margin +0.3 → +2.3."""
+
 MINE_SILVER = 1.2
 """VP worth of one silverling a mine will pay (1 at the end plus what it buys)."""
 
@@ -191,7 +197,8 @@ def stored_worth(state: Any, pl: dict[str, Any], tile: str, rest: float) -> floa
 
 
 def estate_worth(state: Any, pl: dict[str, Any], rest: float) -> float:
-    """What the placed tiles still pay: mines, lasting knowledge, unfinished regions' shares."""
+    """What the placed tiles still pay: mines, lasting and end-game knowledge, unfinished regions'
+    shares and the colours' bonus tiles still to be won."""
     if not pl["board"]:
         return 0.0
     board = D.BOARDS[pl["board"]]
@@ -201,6 +208,17 @@ def estate_worth(state: Any, pl: dict[str, Any], rest: float) -> float:
     worth += rest * sum(END_KNOWLEDGE_GROWTH.get(t, 0.0) for t in est if t is not None and t >= "K15" and t[0] == "K")
     phase_vp = D.PHASE_VP[D.PHASES[min(int(state["phase"]), len(D.PHASES) - 1)]]
     share = REGION_SHARE * min(1.0, 3.0 * rest)
+    if state["n"] in D.BONUS_VALUES:
+        large, small = D.BONUS_VALUES[state["n"]]
+        late = BONUS_SHARE * min(1.0, 3.0 * rest)
+        for colour, spaces in board.colour_spaces.items():
+            if colour in pl["cred"]:
+                continue
+            avail = state["bonus"][colour]
+            bonus = large if avail[0] else small if avail[1] else 0
+            if bonus:
+                filled = sum(1 for j in spaces if est[j] is not None)
+                worth += late * bonus * (filled / len(spaces)) ** 2
     region_vp = D.REGION_VP
     for region in board.regions:
         size = len(region)

@@ -172,6 +172,7 @@ def test_a_placed_tile_earns_its_full_share_of_the_region() -> None:
     """Each placed tile is credited its full part of the region's completion VP (region size VP
     plus this phase's bonus): opening the city of five (25) gains a fifth of 15 + 10."""
     state, seat = city_position()
+    state["pl"][seat]["cred"] = "CASMBK"  # colour bonuses aside (their own test)
     after, _ = GAME.apply(state, seat, "place 3:WAT@25")
     rest = est._remaining(after)
     gain = est.estate_worth(after, after["pl"][seat], rest) - est.estate_worth(state, state["pl"][seat], rest)
@@ -213,3 +214,27 @@ def test_an_end_game_knowledge_tile_placed_early_keeps_its_growth() -> None:
     pl["dice"] = [1]
     assert "place 1:K16@12" in GAME.legal_actions(state, seat)
     assert value_after(state, seat, "place 1:K16@12") > value_after(state, seat, "workers 1")
+
+
+def test_a_colour_near_completion_is_credited_part_of_its_bonus() -> None:
+    """The last spaces of a colour win its bonus tile (5 VP large, 2 small with two players): a
+    colour filled further is worth more, and less once the large tile is gone or the colour is
+    credited."""
+    state, seat = city_position()
+    pl = state["pl"][seat]
+    rest = est._remaining(state)
+    base = est.estate_worth(state, pl, rest)
+    pl["est"][3] = "K05"  # a knowledge region of three: 3, 7, 12 (the region share is the same below)
+    one = est.estate_worth(state, pl, rest)
+    pl["est"][3] = None
+    pl["est"][34] = "K05"  # one knowledge space of the other region 30-34-35 instead
+    assert abs(est.estate_worth(state, pl, rest) - one) < 1e-9
+    pl["est"][3] = "K03"
+    two = est.estate_worth(state, pl, rest)
+    # the second knowledge tile adds more bonus share than the first (square of the filled share)
+    assert two - one > one - base - 1e-9 > 0
+    state["bonus"]["K"] = [False, True]
+    small = est.estate_worth(state, pl, rest)
+    assert small < two
+    pl["cred"] = "K"
+    assert est.estate_worth(state, pl, rest) < small
