@@ -143,3 +143,98 @@ def test_the_search_closes_a_region() -> None:
     state, seat = city_position()
     chosen = ai.choose("burgundy", GAME.view(state, seat), seat, iterations=120, seed=3)
     assert chosen in ("place 3:WAT@14", "place 3:WAT@11")
+
+
+def test_taking_a_fitting_tile_beats_taking_workers() -> None:
+    """Early in the game a die is better spent on a tile the estate can place than on two workers
+    (session 13: with large in-game worker extras the search took workers 16 times a game and
+    ended with 15 unused)."""
+    state, seat = city_position()
+    state["depots"][2] = ["BAN", "HEN2"]
+    legal = GAME.legal_actions(state, seat)
+    assert "take 3:BAN" in legal and "workers 3" in legal
+    assert value_after(state, seat, "take 3:BAN") > value_after(state, seat, "workers 3")
+
+
+def test_silverlings_are_spent_on_a_tile_a_die_can_place() -> None:
+    """Two silverlings buying a building the die in hand can place beat keeping them (session 13:
+    the search ended its games with 7 silverlings unused)."""
+    state, seat = city_position()
+    pl = state["pl"][seat]
+    pl["store"] = []
+    pl["silver"] = 2
+    state["black"] = ["BAN", None, None, None]
+    assert "buy BAN" in GAME.legal_actions(state, seat)
+    assert value_after(state, seat, "buy BAN") > estimate(GAME, state, 2)[seat]
+
+
+def test_a_placed_tile_earns_its_full_share_of_the_region() -> None:
+    """Each placed tile is credited its full part of the region's completion VP (region size VP
+    plus this phase's bonus): opening the city of five (25) gains a fifth of 15 + 10."""
+    state, seat = city_position()
+    state["pl"][seat]["cred"] = "CASMBK"  # colour bonuses aside (their own test)
+    after, _ = GAME.apply(state, seat, "place 3:WAT@25")
+    rest = est._remaining(after)
+    gain = est.estate_worth(after, after["pl"][seat], rest) - est.estate_worth(state, state["pl"][seat], rest)
+    assert abs(gain - (15 + 10) / 5) < 1e-9
+
+
+def test_a_building_prompt_is_worth_the_tile_it_brings() -> None:
+    """A carpenter's prompt is worth the best building a depot offers (stored), nothing when no
+    depot holds one; a church's the best castle, mine or knowledge tile."""
+    state, seat = city_position()
+    pl = state["pl"][seat]
+    rest = est._remaining(state)
+    state["depots"] = [["SHP", "HEN2"], ["K03", "CAS"], ["HEN2", "SHP"], ["SHP", "PIG3"], ["MIN", "K05"], ["SHP", "PIG3"]]
+    assert est._take_prompt_worth(state, pl, "carpenter", rest) == 0.0
+    church = est._take_prompt_worth(state, pl, "church", rest)
+    assert church == max(est.stored_worth(state, pl, t, rest) for t in ("K03", "CAS", "MIN", "K05")) > 0
+    state["depots"][3] = ["SHP", "WAT"]
+    assert est._take_prompt_worth(state, pl, "carpenter", rest) == est.stored_worth(state, pl, "WAT", rest) > 0
+    pl["store"] = ["SHP", "SHP", "SHP"]
+    assert est._take_prompt_worth(state, pl, "carpenter", rest) == 0.0
+
+
+def test_an_end_game_knowledge_tile_placed_early_keeps_its_growth() -> None:
+    """A K16 (4 VP per warehouse) placed with no warehouse yet scores 0 as the estate stands, but
+    the estate will still grow: it is credited its expected growth for the rest of the game, so
+    placing it early is no loss against keeping it in storage."""
+    state, seat = city_position()
+    pl = state["pl"][seat]
+    rest = est._remaining(state)
+    assert rest > 0.9
+    pl["est"][12] = "K16"
+    with_k16 = est.estate_worth(state, pl, rest)
+    pl["est"][12] = "CAS"  # the same space filled by a tile without a lasting or end-game effect
+    other = est.estate_worth(state, pl, rest)
+    assert abs(with_k16 - other - est.END_KNOWLEDGE_GROWTH["K16"] * rest) < 1e-9
+    assert with_k16 - other > 3.0
+    pl["est"][12] = None
+    pl["store"] = ["K16"]
+    pl["dice"] = [1]
+    assert "place 1:K16@12" in GAME.legal_actions(state, seat)
+    assert value_after(state, seat, "place 1:K16@12") > value_after(state, seat, "workers 1")
+
+
+def test_a_colour_near_completion_is_credited_part_of_its_bonus() -> None:
+    """The last spaces of a colour win its bonus tile (5 VP large, 2 small with two players): a
+    colour filled further is worth more, and less once the large tile is gone or the colour is
+    credited."""
+    state, seat = city_position()
+    pl = state["pl"][seat]
+    rest = est._remaining(state)
+    base = est.estate_worth(state, pl, rest)
+    pl["est"][3] = "K05"  # a knowledge region of three: 3, 7, 12 (the region share is the same below)
+    one = est.estate_worth(state, pl, rest)
+    pl["est"][3] = None
+    pl["est"][34] = "K05"  # one knowledge space of the other region 30-34-35 instead
+    assert abs(est.estate_worth(state, pl, rest) - one) < 1e-9
+    pl["est"][3] = "K03"
+    two = est.estate_worth(state, pl, rest)
+    # the second knowledge tile adds more bonus share than the first (square of the filled share)
+    assert two - one > one - base - 1e-9 > 0
+    state["bonus"]["K"] = [False, True]
+    small = est.estate_worth(state, pl, rest)
+    assert small < two
+    pl["cred"] = "K"
+    assert est.estate_worth(state, pl, rest) < small
