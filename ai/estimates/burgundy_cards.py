@@ -142,7 +142,54 @@ def _turn_holds(state: Any, seat: int, left: float) -> float:
             value += extra
         elif kind == "ask" and frame["q"] == "cityhall" and pl["proj"]:
             value += (1 - w["project"]) * max(_built_value(state, seat, p, left) for p in pl["proj"])
+        elif kind == "ask" and frame["q"] in ("pile", "grab", "sell"):
+            value += _effect_due(state, seat, frame, left)
     return value
+
+
+def _goods_held(state: Any, goods: str, fade: float) -> float:
+    """What an unsold goods card is worth in Storage (a share of its VP and silver once sold)."""
+    return WEIGHTS["goods"] * (CD.goods_vp(goods, state["opt"]["goods_vp"]) + WEIGHTS["silver"]) * fade
+
+
+def _effect_due(state: Any, seat: int, frame: dict[str, Any], left: float) -> float:
+    """A built card's effect still waiting for its own question (a ship's or pasture's pile, a
+    carpenter's grab, a warehouse's sale): what its best answer adds. Without it, building a ship
+    looks worse than fetching a silver one ply ahead, as its goods card is not in Storage yet."""
+    pl = state["pl"][seat]
+    q = frame["q"]
+    if q == "pile":
+        held = {CD.species(a) for a in pl["animals"]}
+        species_gain = CD.ANIMAL_VP[min(4, len(held) + 1)] - CD.ANIMAL_VP[min(4, len(held))]
+        best = 0.0
+        for name in frame["piles"]:
+            pile = state["piles"][name]
+            top = pile["top"]
+            if not pile["n"] or top is None:
+                continue
+            if name[0] == "g":
+                best = max(best, _goods_held(state, top, _fade(left, "goods")))
+            elif CD.species(top) not in held:
+                best = max(best, species_gain + WEIGHTS["species"] * _fade(left, "resource"))
+        return best
+    if q == "grab":
+        fade = _fade(left, "project")
+        cards = [c for row in state["display"] for c in row if CD.colour(c) in frame["colours"]]
+        if not cards or not fade:
+            return 0.0
+        gain = max(_built_value(state, seat, c, left) for c in cards)
+        if len(pl["proj"]) >= CD.PROJECT_LIMIT:
+            gain -= min(_built_value(state, seat, p, left) for p in pl["proj"])
+        return max(0.0, WEIGHTS["project"] * gain * fade)
+    best = 0.0
+    fade = _fade(left, "goods")
+    for kind in CD.GOODS_KINDS:
+        goods = [g for g in pl["goods"] if CD.goods_kind(g) == kind]
+        if goods:
+            sold = sum(CD.goods_vp(g, state["opt"]["goods_vp"]) for g in goods)
+            sold += WEIGHTS["silver"] * len(goods) * _fade(left, "resource")
+            best = max(best, sold - sum(_goods_held(state, g, fade) for g in goods))
+    return best
 
 
 def estimate(state: Any) -> list[float]:
@@ -157,8 +204,7 @@ def estimate(state: Any) -> list[float]:
         value += _all7(state, pl, 0, left)
         proj_fade = _fade(left, "project")
         value += sum(w["project"] * _built_value(state, seat, p, left) * proj_fade for p in pl["proj"])
-        goods = sum(CD.goods_vp(g, state["opt"]["goods_vp"]) + w["silver"] for g in pl["goods"])
-        value += w["goods"] * goods * _fade(left, "goods")
+        value += sum(_goods_held(state, g, _fade(left, "goods")) for g in pl["goods"])
         res = _fade(left, "resource")
         value += (w["silver"] * pl["silver"] + w["workers"] * min(pl["workers"], 4)) * res
         value += w["species"] * len({CD.species(a) for a in pl["animals"]}) * res
