@@ -81,10 +81,12 @@ def _colour_value(state: Any, seat: int, colour: str, cards: int, fade: float) -
     return (table[colour] + bonus) * share * fade
 
 
-def _step(state: Any, seat: int, colour: str, fade: float) -> float:
-    """What one more card of ``colour`` adds to the seat's triples (completed or promised)."""
+def _step(state: Any, seat: int, colour: str, fade: float, have: int | None = None) -> float:
+    """What one more card of ``colour`` adds to the seat's triples (completed or promised), with
+    ``have`` cards of it already counted (default: those in the Estate)."""
     table = CD.TRIPLE_VP[state["opt"]["triple_vp"]]
-    have = len(state["pl"][seat]["est"][colour])
+    if have is None:
+        have = len(state["pl"][seat]["est"][colour])
     gain = _colour_value(state, seat, colour, have + 1, fade) - _colour_value(state, seat, colour, have, fade)
     if (have + 1) % 3 == 0:
         many = state["opt"]["triples_per_colour"] == "many" or have + 1 == 3
@@ -105,6 +107,48 @@ def _built_value(state: Any, seat: int, card: str, left: float) -> float:
     if not pl["est"][colour] and pl["all7"] is None and state["all7"]:
         step += _all7(state, pl, 1, left) - _all7(state, pl, 0, left)
     return step + EFFECT[CD.prefix(card)] * _fade(left, "resource")
+
+
+def _plan_value(state: Any, seat: int, cards: list[tuple[str, float]], left: float) -> float:
+    """Joint value of cards on their way to the Estate, each ``(card, share)`` counted at its share.
+
+    Cards of one colour fill successive places of its stack: with two pastures built, three pasture
+    projects are one completed triple and two first steps of the next, not three completed triples
+    (valued one by one, each of them looked like the triple's last card, so the seat hoarded projects
+    of one colour and never built them: building one took the triple from the other two). Cards are
+    counted in the order given (a card entering now before projects), cloisters last, each joining
+    the colour it helps most by then."""
+    pl = state["pl"][seat]
+    fade = _fade(left, "triple")
+    res = _fade(left, "resource")
+    counts = {c: len(pl["est"][c]) for c in CD.COLOURS}
+    base = _colours(pl)
+    colours = base
+    total = 0.0
+    for card, share in sorted(cards, key=lambda cs: (cs[1] < 1.0, CD.colour(cs[0]) == "CLO")):
+        colour = CD.colour(card)
+        if colour == "CLO":
+            options = [c for c in CD.COLOURS if c == "CLO" or counts[c]]
+            colour = max(options, key=lambda c: _step(state, seat, c, fade, counts[c]))
+        step = _step(state, seat, colour, fade, counts[colour])
+        if not counts[colour] and pl["all7"] is None and state["all7"]:
+            step += _all7(state, pl, colours + 1 - base, left) - _all7(state, pl, colours - base, left)
+            colours += 1
+        counts[colour] += 1
+        total += share * (step + EFFECT[CD.prefix(card)] * res)
+    return total
+
+
+def _colours(pl: dict[str, Any]) -> int:
+    return sum(1 for c in CD.COLOURS if pl["est"][c])
+
+
+def _projects(state: Any, seat: int, proj: list[str], left: float, first: list[str] | None = None) -> float:
+    """Joint value of the projects ``proj`` (at the project share), after cards ``first`` entering
+    the Estate now (in full)."""
+    share = WEIGHTS["project"] * _fade(left, "project")
+    cards = [(c, 1.0) for c in first or []] + [(p, share) for p in proj]
+    return _plan_value(state, seat, cards, left)
 
 
 def _all7(state: Any, pl: dict[str, Any], extra: int, left: float) -> float:
@@ -129,20 +173,79 @@ def _turn_holds(state: Any, seat: int, left: float) -> float:
     value = 0.0
     if turn["shown"] or any(task[0] == "buy" for task in state["queue"]):
         value += extra
-    proj_fade = _fade(left, "project")
     for frame in state["stack"]:
         kind = frame["k"]
         if kind == "proj":
-            value += w["project"] * _built_value(state, seat, frame["card"], left) * proj_fade
-            if len(pl["proj"]) >= CD.PROJECT_LIMIT:
-                value -= w["project"] * min(_built_value(state, seat, p, left) for p in pl["proj"]) * proj_fade
-        elif kind == "enter":
-            value += _built_value(state, seat, frame["card"], left)
+            value += _project_gain(state, seat, frame["card"], left)
         elif kind == "ask" and frame["q"] == "free":
             value += extra
         elif kind == "ask" and frame["q"] == "cityhall" and pl["proj"]:
-            value += (1 - w["project"]) * max(_built_value(state, seat, p, left) for p in pl["proj"])
+            now = _projects(state, seat, pl["proj"], left)
+            value += max(
+                _projects(state, seat, [q for q in pl["proj"] if q != p], left, [p]) - now for p in pl["proj"]
+            )
+        elif kind == "ask" and frame["q"] in ("pile", "grab", "sell"):
+            value += _effect_due(state, seat, frame, left)
     return value
+
+
+def _entering(state: Any, seat: int) -> list[str]:
+    """Cards of the seat's turn on their way into the Estate (a cloister waiting for its colour)."""
+    turn = state.get("turn")
+    if turn is None or turn["seat"] != seat:
+        return []
+    return [frame["card"] for frame in state["stack"] if frame["k"] == "enter"]
+
+
+def _project_gain(state: Any, seat: int, card: str, left: float) -> float:
+    """What ``card`` adds as a new project: room for it, or the best project dropped for it."""
+    proj = state["pl"][seat]["proj"]
+    now = _projects(state, seat, proj, left)
+    if len(proj) < CD.PROJECT_LIMIT:
+        return _projects(state, seat, [*proj, card], left) - now
+    return max(_projects(state, seat, [q for q in proj if q != p] + [card], left) for p in proj) - now
+
+
+def _goods_held(state: Any, goods: str, fade: float) -> float:
+    """What an unsold goods card is worth in Storage (a share of its VP and silver once sold)."""
+    return WEIGHTS["goods"] * (CD.goods_vp(goods, state["opt"]["goods_vp"]) + WEIGHTS["silver"]) * fade
+
+
+def _effect_due(state: Any, seat: int, frame: dict[str, Any], left: float) -> float:
+    """A built card's effect still waiting for its own question (a ship's or pasture's pile, a
+    carpenter's grab, a warehouse's sale): what its best answer adds. Without it, building a ship
+    looks worse than fetching a silver one ply ahead, as its goods card is not in Storage yet."""
+    pl = state["pl"][seat]
+    q = frame["q"]
+    if q == "pile":
+        held = {CD.species(a) for a in pl["animals"]}
+        species_gain = CD.ANIMAL_VP[min(4, len(held) + 1)] - CD.ANIMAL_VP[min(4, len(held))]
+        best = 0.0
+        for name in frame["piles"]:
+            pile = state["piles"][name]
+            top = pile["top"]
+            if not pile["n"] or top is None:
+                continue
+            if name[0] == "g":
+                best = max(best, _goods_held(state, top, _fade(left, "goods")))
+            elif CD.species(top) not in held:
+                best = max(best, species_gain + WEIGHTS["species"] * _fade(left, "resource"))
+        return best
+    if q == "grab":
+        fade = _fade(left, "project")
+        cards = [c for row in state["display"] for c in row if CD.colour(c) in frame["colours"]]
+        if not cards or not fade:
+            return 0.0
+        return max(0.0, max(_project_gain(state, seat, c, left) for c in cards))
+    best = 0.0
+    fade = _fade(left, "goods")
+    for kind in CD.GOODS_KINDS:
+        goods = [g for g in pl["goods"] if CD.goods_kind(g) == kind]
+        if goods:
+            sold = sum(CD.goods_vp(g, state["opt"]["goods_vp"]) for g in goods)
+            sold += WEIGHTS["silver"] * len(goods) * _fade(left, "resource")
+            best = max(best, sold - sum(_goods_held(state, g, fade) for g in goods))
+    return best
 
 
 def estimate(state: Any) -> list[float]:
@@ -155,10 +258,8 @@ def estimate(state: Any) -> list[float]:
         fade = _fade(left, "triple")
         value += sum(_colour_value(state, seat, c, len(pl["est"][c]), fade) for c in CD.COLOURS)
         value += _all7(state, pl, 0, left)
-        proj_fade = _fade(left, "project")
-        value += sum(w["project"] * _built_value(state, seat, p, left) * proj_fade for p in pl["proj"])
-        goods = sum(CD.goods_vp(g, state["opt"]["goods_vp"]) + w["silver"] for g in pl["goods"])
-        value += w["goods"] * goods * _fade(left, "goods")
+        value += _projects(state, seat, pl["proj"], left, _entering(state, seat))
+        value += sum(_goods_held(state, g, _fade(left, "goods")) for g in pl["goods"])
         res = _fade(left, "resource")
         value += (w["silver"] * pl["silver"] + w["workers"] * min(pl["workers"], 4)) * res
         value += w["species"] * len({CD.species(a) for a in pl["animals"]}) * res

@@ -160,3 +160,50 @@ def test_the_estimate_is_the_score_at_the_end() -> None:
     totals = [GAME.scores(state)[s] for s in range(2)]
     assert E.estimate(state) == [float(t) for t in totals]
     assert D.TURNS_PER_ROUND * len(D.ROUND_CARDS) == E.TOTAL_TURNS
+
+
+def test_a_ship_counts_its_goods_card_while_the_pile_is_still_asked() -> None:
+    # One ply after building a ship its goods card is still a question (two piles): without it the
+    # build looked like a loss of the ship's effect, and a silver beat it (issue 26, session 13).
+    state, seat = turn_start()
+    clear_display(state)
+    move(state, "SHI4a", seat, "proj")
+    set_hand(state, seat, ["CAS4a", "PAS6c"])
+    state["pl"][seat].update(silver=2, workers=0)
+    after, _ = GAME.apply(state, seat, "play 1 build SHI4a")
+    assert after["stack"] and after["stack"][-1]["q"] == "pile"
+    without = dict(after, stack=[])
+    assert E.estimate(after)[seat] > E.estimate(without)[seat] + 0.5
+    assert best(state, seat, ["play 1 build SHI4a", "play 1 silver", "play 1 workers"]) == "play 1 build SHI4a"
+
+
+def test_a_warehouse_counts_the_sale_it_offers() -> None:
+    state, seat = turn_start()
+    clear_display(state)
+    pl = state["pl"][seat]
+    pl["goods"] = ["DRKa", "DRKb"]
+    state["hidden"]["goods"] = sorted(set(state["hidden"]["goods"]) - {"DRKa", "DRKb"})
+    move(state, "WAR3a", seat, "proj")
+    set_hand(state, seat, ["CAS3b", "PAS6c"])
+    after, _ = GAME.apply(state, seat, "play 1 build WAR3a")
+    assert after["stack"] and after["stack"][-1]["q"] == "sell"
+    without = dict(after, stack=[])
+    assert E.estimate(after)[seat] > E.estimate(without)[seat] + 1.0
+
+
+def test_projects_of_one_colour_fill_successive_places() -> None:
+    # Two pastures built and three pasture projects: valued one by one each project looked like the
+    # triple's last card, so building one lost the triple the other two promised and the search
+    # fetched silver instead of completing the triple (issue 26, session 13, seed 382).
+    state, seat = turn_start()
+    clear_display(state)
+    for card in ("PAS1a", "PAS6a"):
+        move(state, card, seat, "PAS")
+    for card in ("PAS4c", "PAS2c", "PAS2b"):
+        move(state, card, seat, "proj")
+    set_hand(state, seat, ["KNO2c", "SHI1c"])
+    state["pl"][seat].update(silver=1, workers=0, turns=20)
+    one = E._projects(state, seat, ["PAS2c"], 10.0)
+    three = E._projects(state, seat, ["PAS4c", "PAS2c", "PAS2b"], 10.0)
+    assert three < 3 * one - 0.3  # valued one by one: 3 * one
+    assert best(state, seat, ["play 1 build PAS2c", "play 1 silver", "play 1 workers"]) == "play 1 build PAS2c"
