@@ -29,7 +29,7 @@ from typing import Any
 from rules.burgundy import data as D
 from rules.burgundy.effects import knowledge_vp
 from rules.burgundy.moves import TAKE_KINDS
-from rules.burgundy.state import fits, frontier
+from rules.burgundy.state import fits, frontier, round_order
 
 SCALE = 16.0
 """Points of estimated margin worth about a 0.75 win expectation."""
@@ -97,6 +97,17 @@ PROMPTS: dict[str, float] = {
     "free": 2.5, "carpenter": 2.0, "church": 2.0, "market": 1.5, "city_hall": 3.0,
 }
 """VP worth of a pending effect prompt (a ship's and a warehouse's are counted from the goods)."""
+
+TURN_FIRST = 2.0
+"""VP worth of standing first in the turn order the track gives for the next round (§4.3): the
+first player uses both dice on the depots before the other takes his pick, and ties go to the
+later seat only at the end. Worth a few rounds of first choice (a ship moves the other past only
+one position at a time), it fades in the last phase like a stored tile. Without it a ship was worth
+its goods only, and the seat that starts second (P2, behind P1 at setup) stayed second."""
+
+TURN_ROUNDS_HELD = 3.0
+"""Rounds a lead on the track is worth at most, counted at one position per round (a lead of one
+position is lost to the next ship of the other seat)."""
 
 SOLO_WEIGHTS: dict[str, float] = {"store": 0.7, "goods": 0.15, "silver": 0.2, "workers": 0.1, "target": 2.0}
 """Burgundy solo (won by filling the estate): a placed tile counts 1; these are worth part of one."""
@@ -284,6 +295,20 @@ def prompt_worth(state: Any, seat: int, rest: float) -> float:
     return worth
 
 
+def turn_order_worth(state: Any, seat: int, rest: float) -> float:
+    """Standing first on the turn-order track (§4.3): ``TURN_FIRST`` for a lead of
+    ``TURN_ROUNDS_HELD`` positions, a part of it for a smaller lead, faded in the last phase."""
+    if TURN_FIRST <= 0.0 or rest <= 0.0:
+        return 0.0
+    order = round_order(state)
+    if not order or order[0] != seat:
+        return 0.0
+    where = {s: pos for pos, stack in enumerate(state["track"]) for s in stack}
+    # ships the others need to pass: one per position, one to pass from the same stack
+    lead = max(1, min(where[seat] - where[s] for s in order[1:])) if len(order) > 1 else 0
+    return TURN_FIRST * min(1.0, lead / TURN_ROUNDS_HELD) * min(1.0, 5.0 * rest)
+
+
 def estimate(state: Any) -> list[float]:
     """Burgundy: every seat's VP plus what it holds for later (module docstring); solo: tiles."""
     rest = _remaining(state)
@@ -306,5 +331,6 @@ def estimate(state: Any) -> list[float]:
         value += sum(stored_worth(state, pl, t, rest) for t in pl["store"])
         value += estate_worth(state, pl, rest)
         value += prompt_worth(state, seat, rest)
+        value += turn_order_worth(state, seat, rest)
         out.append(value)
     return out

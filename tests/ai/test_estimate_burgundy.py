@@ -238,3 +238,27 @@ def test_a_colour_near_completion_is_credited_part_of_its_bonus() -> None:
     assert small < two
     pl["cred"] = "K"
     assert est.estate_worth(state, pl, rest) < small
+
+
+def test_standing_first_on_the_turn_order_track_is_worth_a_lead() -> None:
+    """§4.3: the seat first in next round's order picks from the depots first; a marker moved past
+    the other's (as a ship does) gains, and a longer lead gains more, up to a few rounds' worth."""
+    state, seat = first_turn()
+    other = 1 - seat
+    state = copy.deepcopy(state)
+    track = [[] for _ in state["track"]]
+    track[1] = [other]
+    track[0] = [seat]
+    state["track"] = track
+    behind = raw_estimate(GAME, state)[seat]
+    ahead = copy.deepcopy(state)
+    ahead["track"] = [[] for _ in track]
+    ahead["track"][1] = [other, seat]
+    first = raw_estimate(GAME, ahead)[seat]
+    assert first > behind + 0.3
+    far = copy.deepcopy(state)
+    far["track"] = [[] for _ in track]
+    far["track"][0] = [other]
+    far["track"][3] = [seat]
+    assert raw_estimate(GAME, far)[seat] > first + 0.3
+    assert raw_estimate(GAME, ahead)[other] < raw_estimate(GAME, state)[other]
