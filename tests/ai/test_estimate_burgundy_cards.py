@@ -8,48 +8,15 @@ from typing import Any
 import rules
 from ai.estimates import burgundy_cards as E
 from rules.burgundy_cards import data as D
+from tests.ai.cards_positions import move, set_hand, settle
 
 GAME = rules.get("burgundy_cards")
-
-
-def settle(state: Any) -> Any:
-    """Resolve chance steps with their first outcome (a reproducible continuation)."""
-    while GAME.to_act(state) == [rules.CHANCE]:
-        state, _ = GAME.apply(state, rules.CHANCE, GAME.chance_outcomes(state)[0][0])
-    return state
 
 
 def turn_start() -> tuple[Any, int]:
     """The first turn start of a fresh two-player game: (state, seat to act)."""
     state = settle(GAME.new(2))
     return state, GAME.to_act(state)[0]
-
-
-def move(state: Any, card: str, seat: int, where: str) -> None:
-    """Move ``card`` from wherever it lies into the seat's ``hand``, ``proj``, an Estate colour or
-    display row ``row1``-``row6`` (a consistent position: no card in two places)."""
-    places = [state["deck"], state["discard"], *state["display"]]
-    for pl in state["pl"]:
-        places += [pl["hand"], pl["stack"], pl["proj"], *pl["est"].values()]
-    for place in places:
-        if card in place:
-            place.remove(card)
-            break
-    pl = state["pl"][seat]
-    if where in ("hand", "proj"):
-        pl[where].append(card)
-    elif where.startswith("row"):
-        state["display"][int(where[3:]) - 1].append(card)
-    else:
-        pl["est"][where].append(card)
-
-
-def set_hand(state: Any, seat: int, cards: list[str]) -> None:
-    pl = state["pl"][seat]
-    state["deck"] = sorted(state["deck"] + pl["hand"])
-    pl["hand"] = []
-    for card in cards:
-        move(state, card, seat, "hand")
 
 
 def clear_display(state: Any) -> None:

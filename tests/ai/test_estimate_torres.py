@@ -10,13 +10,7 @@ from typing import Any
 import ai
 import rules
 from ai.estimates import torres as torres_estimate
-from rules.torres.data import parse_square
-
-
-def _sq(name: str) -> int:
-    sq = parse_square(name)
-    assert sq is not None
-    return sq
+from tests.ai.torres_positions import square
 
 
 def _first_turn() -> Any:
@@ -35,10 +29,10 @@ def _board(heights: dict[str, int], figures: dict[str, int], king: str) -> Any:
     state["h"] = [0] * 64
     state["fig"] = [-1] * 64
     for name, height in heights.items():
-        state["h"][_sq(name)] = height
+        state["h"][square(name)] = height
     for name, seat in figures.items():
-        state["fig"][_sq(name)] = seat
-    state["king"] = _sq(king)
+        state["fig"][square(name)] = seat
+    state["king"] = square(king)
     state["fig"][state["king"]] = 9
     for seat, p in enumerate(state["ps"]):
         p["knights"] = sum(1 for f in state["fig"] if f == seat)

@@ -9,15 +9,9 @@ import rules
 from bench import ai as bench_ai
 from bench.heuristics import burgundy_cards as cards_rules
 from rules.burgundy_cards import data as D
+from tests.ai.cards_positions import move, set_hand, settle
 
 GAME = rules.get("burgundy_cards")
-
-
-def settle(state: Any) -> Any:
-    """Resolve chance steps with their first outcome (a reproducible continuation)."""
-    while GAME.to_act(state) == [rules.CHANCE]:
-        state, _ = GAME.apply(state, rules.CHANCE, GAME.chance_outcomes(state)[0][0])
-    return state
 
 
 def turn_start() -> tuple[Any, int]:
@@ -25,32 +19,6 @@ def turn_start() -> tuple[Any, int]:
     state = settle(GAME.new(2, {"start_player": "random"}))
     seat = GAME.to_act(state)[0]
     return state, seat
-
-
-def move(state: Any, card: str, seat: int, where: str) -> None:
-    """Move ``card`` from wherever it lies (deck, display, a hand or stack) into ``where`` of
-    ``seat``: ``hand``, ``proj`` or an Estate colour — a consistent position the sampler accepts."""
-    places = [state["deck"], state["discard"], *state["display"]]
-    for pl in state["pl"]:
-        places += [pl["hand"], pl["stack"], pl["proj"], *pl["est"].values()]
-    for place in places:
-        if card in place:
-            place.remove(card)
-            break
-    pl = state["pl"][seat]
-    if where in ("hand", "proj"):
-        pl[where].append(card)
-    else:
-        pl["est"][where].append(card)
-
-
-def replace_hand(state: Any, seat: int, cards: list[str]) -> None:
-    """The seat's hand becomes ``cards``; the old hand goes back to the deck."""
-    pl = state["pl"][seat]
-    state["deck"] = sorted(state["deck"] + pl["hand"])
-    pl["hand"] = []
-    for card in cards:
-        move(state, card, seat, "hand")
 
 
 def decide(state: Any, seat: int, seed: int = 0) -> str:
@@ -84,7 +52,7 @@ def test_it_builds_the_project_that_completes_a_triple() -> None:
         move(state, card, seat, "CAS")
     for card in ("CAS3a", "PAS5c"):
         move(state, card, seat, "proj")
-    replace_hand(state, seat, ["SHI3b", "KNO5a"])
+    set_hand(state, seat, ["SHI3b", "KNO5a"])
     state["pl"][seat]["silver"] = 0
     action = decide(state, seat)
     # Both projects fit a hand card; the castle completes the triple (5 VP and the "1." card).
@@ -94,7 +62,7 @@ def test_it_builds_the_project_that_completes_a_triple() -> None:
 def test_it_spends_a_worker_to_build_rather_than_take() -> None:
     state, seat = turn_start()
     move(state, "MIN2b", seat, "proj")
-    replace_hand(state, seat, ["SHI3a", "SHI6a"])
+    set_hand(state, seat, ["SHI3a", "SHI6a"])
     state["pl"][seat].update(workers=1, silver=0)
     assert decide(state, seat) == "play 1 -1 build MIN2b"
 
@@ -112,7 +80,7 @@ def test_it_sells_two_goods_of_a_kind() -> None:
     pl.update(goods=pair, silver=0)
     value = {"light": 2, "medium": 4, "dark": 6}[kind]
     # A die that sells the pair, and one that neither builds nor takes anything worth more.
-    replace_hand(state, seat, [f"SHI{value}a", f"SHI{value}b"])
+    set_hand(state, seat, [f"SHI{value}a", f"SHI{value}b"])
     for row in state["display"]:
         state["discard"] += row
         row.clear()

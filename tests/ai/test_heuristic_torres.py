@@ -8,13 +8,7 @@ from typing import Any
 import rules
 from bench import ai as bench_ai
 from bench.heuristics import torres as torres_rules
-from rules.torres.data import parse_square
-
-
-def _sq(name: str) -> int:
-    sq = parse_square(name)
-    assert sq is not None
-    return sq
+from tests.ai.torres_positions import square
 
 
 def _first_turn() -> Any:
@@ -32,10 +26,10 @@ def _board(state: Any, heights: dict[str, int], figures: dict[str, int], king: s
     state["h"] = [0] * 64
     state["fig"] = [-1] * 64
     for name, height in heights.items():
-        state["h"][_sq(name)] = height
+        state["h"][square(name)] = height
     for name, seat in figures.items():
-        state["fig"][_sq(name)] = seat
-    state["king"] = _sq(king)
+        state["fig"][square(name)] = seat
+    state["king"] = square(king)
     state["fig"][state["king"]] = 9
     for seat, p in enumerate(state["ps"]):
         p["knights"] = sum(1 for f in state["fig"] if f == seat)
