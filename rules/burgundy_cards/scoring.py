@@ -24,11 +24,12 @@ def breakdown(st: State, seat: int) -> dict[str, int]:
     one = opt["triples_per_colour"] == "one"
     est = pl["est"]
     triples = 0
-    for col in D.COLOURS:
-        count = len(est[col]) // 3
-        if one:
-            count = min(count, 1)
-        triples += count * table[col]
+    if one:
+        for col in D.COLOURS:
+            triples += min(len(est[col]) // 3, 1) * table[col]
+    else:
+        for col in D.COLOURS:
+            triples += len(est[col]) // 3 * table[col]
     species = len({a[:3] for a in pl["animals"]})
     setting = opt["goods_vp"]
     value = D.GOODS_VP.get(setting, setting) if isinstance(setting, int) else setting
