@@ -51,6 +51,7 @@ class _LegalMemo:
     for a state equal (``==``) to that copy, so a state mutated in place after the question, or
     a different state object, is never answered from an entry made for another value: the legal set
     is a function of the state's value (``moves.decisions`` reads the state and constant data only).
+    The copy shares the state's ``last`` (the previous move's events), which no legal set reads.
     Entries are immutable tuples and the memo is replaced, never edited, so concurrent readers only
     ever see consistent entries.
     """
@@ -64,7 +65,9 @@ class _LegalMemo:
         """``seat``'s legal texts in ``state``, sorted; kept for the ``apply`` calls that follow."""
         allowed = frozenset(fmt(a) for a in decisions(state, seat))
         ordered = tuple(sorted(allowed))
-        self.entries = ((seat, copy_state(state), allowed, ordered), *self.entries[: self.SIZE - 1])
+        snapshot = copy_state(state, last=False)
+        snapshot["last"] = state["last"]  # shared, not copied: no legal set reads ``last``
+        self.entries = ((seat, snapshot, allowed, ordered), *self.entries[: self.SIZE - 1])
         return ordered
 
     def allowed(self, state: State, seat: int) -> frozenset[str] | set[str]:
