@@ -31,9 +31,9 @@ from rules.burgundy_cards.engine import (
     set_first,
 )
 from rules.burgundy_cards.moves import chance_outcomes, decisions, explain, stage
-from rules.burgundy_cards.notation import fmt, parse
+from rules.burgundy_cards.notation import Action, fmt, parse
 from rules.burgundy_cards.scoring import breakdown
-from rules.burgundy_cards.state import State, clone, current, new_state
+from rules.burgundy_cards.state import State, copy_state, current, new_state
 from rules.burgundy_cards.view import build_view
 from rules.core import CHANCE, Event, Game, IllegalAction, Locale, Option, localised
 
@@ -42,8 +42,68 @@ def _label(en: str, tw: str, cn: str) -> dict[str, str]:
     return {"en": en, "zh-TW": tw, "zh-CN": cn}
 
 
+class _LegalMemo:
+    """The legal decisions of the last few states ``legal_actions`` was asked about.
+
+    The AI search asks ``legal_actions`` once and then ``apply``s every legal action to the same
+    state: without a memo each ``apply`` recomputed (and formatted) the whole legal set to validate
+    one action. An entry keeps a private deep copy of the state it was computed for and is used only
+    for a state equal (``==``) to that copy, so a state mutated in place after the question, or
+    a different state object, is never answered from an entry made for another value: the legal set
+    is a function of the state's value (``moves.decisions`` reads the state and constant data only).
+    The copy shares the state's ``last`` (the previous move's events), which no legal set reads.
+    Entries are immutable tuples and the memo is replaced, never edited, so concurrent readers only
+    ever see consistent entries.
+    """
+
+    SIZE = 4
+
+    def __init__(self) -> None:
+        self.entries: tuple[tuple[int, State, frozenset[str], tuple[str, ...]], ...] = ()
+
+    def remember(self, state: State, seat: int) -> tuple[str, ...]:
+        """``seat``'s legal texts in ``state``, sorted; kept for the ``apply`` calls that follow."""
+        allowed = frozenset(fmt(a) for a in decisions(state, seat))
+        ordered = tuple(sorted(allowed))
+        snapshot = copy_state(state, last=False)
+        snapshot["last"] = state["last"]  # shared, not copied: no legal set reads ``last``
+        self.entries = ((seat, snapshot, allowed, ordered), *self.entries[: self.SIZE - 1])
+        return ordered
+
+    def allowed(self, state: State, seat: int) -> frozenset[str] | set[str]:
+        """``seat``'s legal texts in ``state``: remembered if an entry was made for an equal state."""
+        for s, snapshot, allowed, _ in self.entries:
+            if s == seat and snapshot == state:
+                return allowed
+        if seat == CHANCE:
+            return {o for o, _ in chance_outcomes(state)}
+        return {fmt(a) for a in decisions(state, seat)}
+
+
+_PARSED: dict[str, tuple[Action, str]] = {}
+"""Action text → (parsed, canonical text): the search applies the same few thousand texts over and
+over. Only accepted texts are kept (a refusal raises afresh); parsed actions are immutable tuples."""
+_PARSED_LIMIT = 50_000
+
+
+def _parse(action: str) -> tuple[Action, str]:
+    """``parse`` and ``fmt`` of ``action``, remembered for strings."""
+    if action.__class__ is str:
+        hit = _PARSED.get(action)
+        if hit is not None:
+            return hit
+    parsed = parse(action)
+    hit = (parsed, fmt(parsed))
+    if action.__class__ is str:
+        if len(_PARSED) >= _PARSED_LIMIT:
+            _PARSED.clear()
+        _PARSED[action] = hit
+    return hit
+
+
 class BurgundyCardsGame(Game):
     name = "burgundy_cards"
+    _legal = _LegalMemo()
     title = _label("The Castles of Burgundy: The Card Game", "勃根地城堡:卡牌版", "勃艮第城堡卡牌版")
     min_players = 1
     max_players = 4
@@ -96,21 +156,17 @@ class BurgundyCardsGame(Game):
     def legal_actions(self, state: State, seat: int) -> list[str]:
         if seat == CHANCE:
             return sorted(o for o, _ in chance_outcomes(state))
-        return sorted({fmt(a) for a in decisions(state, seat)})
+        # remembered for the ``apply`` of each of them that usually follows (the AI search)
+        return list(self._legal.remember(state, seat))
 
     def chance_outcomes(self, state: State) -> list[tuple[str, float]]:
         return chance_outcomes(state)
 
     def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
-        parsed = parse(action)
-        text = fmt(parsed)
-        if seat == CHANCE:
-            allowed = {o for o, _ in chance_outcomes(state)}
-        else:
-            allowed = {fmt(a) for a in decisions(state, seat)}
-        if text not in allowed:
+        parsed, text = _parse(action)
+        if text not in self._legal.allowed(state, seat):
             raise explain(state, seat, parsed)
-        st = clone(state)
+        st = copy_state(state, last=False)  # ``last`` is replaced below
         ev: list[Event] = []
         verb = parsed[0]
         if seat == CHANCE:

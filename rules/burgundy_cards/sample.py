@@ -39,7 +39,21 @@ def _action_cards_in_sight(view: dict[str, Any]) -> list[str]:
 
 
 def _unseen(view: dict[str, Any]) -> list[str]:
-    return sorted(multiset_minus(sorted(D.DIE_TABLES[view["options"]["die_table"]]), _action_cards_in_sight(view)))
+    """The die table's cards less those in sight; ``multiset_minus``'s error if one is not there.
+
+    The table's codes are distinct, so when every card in sight is a distinct table card a set
+    difference gives the same cards (the AI samples a state per search iteration); otherwise
+    ``multiset_minus`` runs and raises as it always did."""
+    table = D.DIE_TABLES[view["options"]["die_table"]]
+    seen = _action_cards_in_sight(view)
+    try:
+        left = set(table)
+        left.difference_update(seen)
+        if len(table) - len(left) == len(seen):
+            return sorted(left)
+    except TypeError:
+        pass
+    return sorted(multiset_minus(sorted(table), seen))
 
 
 def _under_tops(view: dict[str, Any], codes: tuple[str, ...], piles: tuple[str, str], field: str) -> list[str]:

@@ -13,23 +13,38 @@ from rules.burgundy_cards.state import State, storage_cards
 
 
 def breakdown(st: State, seat: int) -> dict[str, int]:
-    """Score parts of ``seat`` as if the game ended now (§7.2)."""
+    """Score parts of ``seat`` as if the game ended now (§7.2).
+
+    The AI's estimate asks for this at every leaf of its search, so the per-card helpers of ``data``
+    are inlined where they cannot differ: one VP setting for every card is multiplied out, and an
+    animal's species is its code's prefix (``D.species``)."""
     pl = st["pl"][seat]
-    table = D.TRIPLE_VP[st["opt"]["triple_vp"]]
+    opt = st["opt"]
+    table = D.TRIPLE_VP[opt["triple_vp"]]
+    one = opt["triples_per_colour"] == "one"
+    est = pl["est"]
     triples = 0
-    for col in D.COLOURS:
-        count = len(pl["est"][col]) // 3
-        if st["opt"]["triples_per_colour"] == "one":
-            count = min(count, 1)
-        triples += count * table[col]
-    species = len({D.species(a) for a in pl["animals"]})
+    if one:
+        for col in D.COLOURS:
+            triples += min(len(est[col]) // 3, 1) * table[col]
+    else:
+        for col in D.COLOURS:
+            triples += len(est[col]) // 3 * table[col]
+    species = len({a[:3] for a in pl["animals"]})
+    setting = opt["goods_vp"]
+    value = D.GOODS_VP.get(setting, setting) if isinstance(setting, int) else setting
+    sold = pl["sold"]
+    if isinstance(value, int):
+        goods = sum(value for _ in sold) if value.__class__ is not int else value * len(sold)
+    else:
+        goods = sum(D.goods_vp(g, setting) for g in sold)
     sp = st["sp"]
     parts = {
         "triples": triples,
         "first": D.FIRST_BONUS_VP * len(pl["bonus"]),
         "all7": D.ALL7_VALUE[pl["all7"]] if pl["all7"] else 0,
         "vp": pl["vp"],
-        "goods": sum(D.goods_vp(g, st["opt"]["goods_vp"]) for g in pl["sold"]),
+        "goods": goods,
         "animals": D.ANIMAL_VP[species],
         "sp": 1 if sp is not None and sp["holder"] == seat else 0,
     }

@@ -30,6 +30,92 @@ def clone(state: State) -> State:
     return marshal.loads(marshal.dumps(state))
 
 
+STATE_KEYS: tuple[str, ...] = (
+    "n", "opt", "status", "queue", "step", "await", "deck", "discard", "display", "piles", "hidden", "bonus1",
+    "all7", "round", "order", "tidx", "start", "sp", "turn", "stack", "dealt", "last", "final", "pl",
+)
+"""``new_state``'s keys in order: the layout ``copy_state`` knows (``sample`` builds the same)."""
+
+PLAYER_KEYS: tuple[str, ...] = (
+    "hand", "stack", "proj", "est", "silver", "workers", "goods", "animals", "sold", "vp", "bonus", "all7", "turns",
+)
+"""``new_player``'s keys in order."""
+
+
+def _frame(d: dict[str, Any]) -> dict[str, Any]:
+    """A fresh copy of a flat dict whose values are scalars or lists of scalars (a turn, a stack frame)."""
+    return {k: v[:] if v.__class__ is list else v for k, v in d.items()}
+
+
+def _player_copy(p: Player) -> Player:
+    return {
+        "hand": p["hand"][:],
+        "stack": p["stack"][:],
+        "proj": p["proj"][:],
+        "est": {c: cards[:] for c, cards in p["est"].items()},
+        "silver": p["silver"],
+        "workers": p["workers"],
+        "goods": p["goods"][:],
+        "animals": p["animals"][:],
+        "sold": p["sold"][:],
+        "vp": p["vp"],
+        "bonus": p["bonus"][:],
+        "all7": p["all7"],
+        "turns": p["turns"],
+    }
+
+
+def copy_state(state: State, last: bool = True) -> State:
+    """A deep copy equal to ``clone(state)``, about twice as fast (``apply`` copies every state).
+
+    ``clone`` decodes every card code into a new string; this copies the layout field by field, so
+    every list and dict is fresh while the (immutable) strings and numbers are shared. It relies on
+    the layout the engine keeps (``STATE_KEYS``/``PLAYER_KEYS`` in this order; lists of card codes,
+    seats or numbers; ``queue`` tasks and ``display`` rows as lists of scalars; flat ``piles``,
+    ``hidden``, ``sp``, ``turn`` and stack frames whose lists hold scalars); a state of any other
+    shape is cloned by ``clone``. ``last=False`` leaves ``last`` empty, for a caller that replaces it.
+    ``final`` (set once, at the game's end) is cloned.
+    """
+    if state.__class__ is not dict or tuple(state) != STATE_KEYS:
+        return clone(state)
+    try:
+        pls = state["pl"]
+        for p in pls:
+            if p.__class__ is not dict or tuple(p) != PLAYER_KEYS:
+                return clone(state)
+        sp = state["sp"]
+        turn = state["turn"]
+        final = state["final"]
+        return {
+            "n": state["n"],
+            "opt": dict(state["opt"]),
+            "status": state["status"],
+            "queue": [task[:] for task in state["queue"]],
+            "step": state["step"],
+            "await": state["await"],
+            "deck": state["deck"][:],
+            "discard": state["discard"][:],
+            "display": [row[:] for row in state["display"]],
+            "piles": {name: dict(pile) for name, pile in state["piles"].items()},
+            "hidden": {kind: cards[:] for kind, cards in state["hidden"].items()},
+            "bonus1": state["bonus1"][:],
+            "all7": state["all7"][:],
+            "round": state["round"],
+            "order": state["order"][:],
+            "tidx": state["tidx"],
+            "start": state["start"],
+            "sp": None if sp is None else dict(sp),
+            "turn": None if turn is None else _frame(turn),
+            "stack": [_frame(frame) for frame in state["stack"]],
+            "dealt": state["dealt"],
+            "last": clone(state["last"]) if last else [],
+            "final": None if final is None else clone(final),
+            "pl": [_player_copy(p) for p in pls],
+        }
+    except (TypeError, AttributeError, KeyError):
+        return clone(state)
+
+
 def new_player() -> Player:
     return {
         "hand": [],
