@@ -59,8 +59,13 @@ EFFECT: dict[str, float] = {
 silver; knowledge: 2 workers; ship: a goods card; watchtower: 1 VP; ...), by card-code prefix."""
 
 
+def _clip(x: float) -> float:
+    """``_fade``'s clip to [0, 1], written out: ``min(1.0, max(0.0, x))`` for every float ``x``."""
+    return 1.0 if x >= 1.0 else x if x > 0.0 else 0.0
+
+
 def _fade(left: float, horizon: str) -> float:
-    return min(1.0, max(0.0, left / HORIZON[horizon]))
+    return _clip(left / HORIZON[horizon])
 
 
 def _turns_left(state: Any, seat: int) -> float:
@@ -118,25 +123,20 @@ def _plan_value(state: Any, seat: int, cards: list[tuple[str, float]], left: flo
     of one colour and never built them: building one took the triple from the other two). Cards are
     counted in the order given (a card entering now before projects), cloisters last, each joining
     the colour it helps most by then."""
-    pl = state["pl"][seat]
-    fade = _fade(left, "triple")
-    res = _fade(left, "resource")
-    counts = {c: len(pl["est"][c]) for c in CD.COLOURS}
-    base = _colours(pl)
-    colours = base
-    total = 0.0
-    for card, share in sorted(cards, key=lambda cs: (cs[1] < 1.0, CD.colour(cs[0]) == "CLO")):
-        colour = CD.colour(card)
-        if colour == "CLO":
-            options = [c for c in CD.COLOURS if c == "CLO" or counts[c]]
-            colour = max(options, key=lambda c: _step(state, seat, c, fade, counts[c]))
-        step = _step(state, seat, colour, fade, counts[colour])
-        if not counts[colour] and pl["all7"] is None and state["all7"]:
-            step += _all7(state, pl, colours + 1 - base, left) - _all7(state, pl, colours - base, left)
-            colours += 1
-        counts[colour] += 1
-        total += share * (step + EFFECT[CD.prefix(card)] * res)
-    return total
+    return _Seat(_Turns(state, left), seat).plan(sorted(cards, key=_counting_order))
+
+
+def _counting_order(cs: tuple[str, float]) -> tuple[bool, bool]:
+    """Sort key of ``_plan_value``: cards entering now (share 1) before projects, cloisters last."""
+    return (cs[1] < 1.0, CD.colour(cs[0]) == "CLO")
+
+
+def _in_counting_order(cards: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """``sorted(cards, key=_counting_order)`` as four stable buckets, in the key's order."""
+    buckets: tuple[list[tuple[str, float]], ...] = ([], [], [], [])
+    for cs in cards:
+        buckets[2 * (cs[1] < 1.0) + (cs[0][:3] == "CLO")].append(cs)
+    return buckets[0] + buckets[1] + buckets[2] + buckets[3]
 
 
 def _colours(pl: dict[str, Any]) -> int:
@@ -146,9 +146,7 @@ def _colours(pl: dict[str, Any]) -> int:
 def _projects(state: Any, seat: int, proj: list[str], left: float, first: list[str] | None = None) -> float:
     """Joint value of the projects ``proj`` (at the project share), after cards ``first`` entering
     the Estate now (in full)."""
-    share = WEIGHTS["project"] * _fade(left, "project")
-    cards = [(c, 1.0) for c in first or []] + [(p, share) for p in proj]
-    return _plan_value(state, seat, cards, left)
+    return _Seat(_Turns(state, left), seat).projects(proj, first)
 
 
 def _all7(state: Any, pl: dict[str, Any], extra: int, left: float) -> float:
@@ -164,29 +162,7 @@ def _all7(state: Any, pl: dict[str, Any], extra: int, left: float) -> float:
 
 def _turn_holds(state: Any, seat: int, left: float) -> float:
     """What the seat's turn in progress already holds beyond the tableau (see the module doc)."""
-    turn = state.get("turn")
-    if turn is None or turn["seat"] != seat:
-        return 0.0
-    pl = state["pl"][seat]
-    w = WEIGHTS
-    extra = w["extra"] * _fade(left + 1, "resource")
-    value = 0.0
-    if turn["shown"] or any(task[0] == "buy" for task in state["queue"]):
-        value += extra
-    for frame in state["stack"]:
-        kind = frame["k"]
-        if kind == "proj":
-            value += _project_gain(state, seat, frame["card"], left)
-        elif kind == "ask" and frame["q"] == "free":
-            value += extra
-        elif kind == "ask" and frame["q"] == "cityhall" and pl["proj"]:
-            now = _projects(state, seat, pl["proj"], left)
-            value += max(
-                _projects(state, seat, [q for q in pl["proj"] if q != p], left, [p]) - now for p in pl["proj"]
-            )
-        elif kind == "ask" and frame["q"] in ("pile", "grab", "sell"):
-            value += _effect_due(state, seat, frame, left)
-    return value
+    return _Seat(_Turns(state, left), seat).turn_holds()
 
 
 def _entering(state: Any, seat: int) -> list[str]:
@@ -199,11 +175,7 @@ def _entering(state: Any, seat: int) -> list[str]:
 
 def _project_gain(state: Any, seat: int, card: str, left: float) -> float:
     """What ``card`` adds as a new project: room for it, or the best project dropped for it."""
-    proj = state["pl"][seat]["proj"]
-    now = _projects(state, seat, proj, left)
-    if len(proj) < CD.PROJECT_LIMIT:
-        return _projects(state, seat, [*proj, card], left) - now
-    return max(_projects(state, seat, [q for q in proj if q != p] + [card], left) for p in proj) - now
+    return _Seat(_Turns(state, left), seat).project_gain(card)
 
 
 def _goods_held(state: Any, goods: str, fade: float) -> float:
@@ -215,54 +187,303 @@ def _effect_due(state: Any, seat: int, frame: dict[str, Any], left: float) -> fl
     """A built card's effect still waiting for its own question (a ship's or pasture's pile, a
     carpenter's grab, a warehouse's sale): what its best answer adds. Without it, building a ship
     looks worse than fetching a silver one ply ahead, as its goods card is not in Storage yet."""
-    pl = state["pl"][seat]
-    q = frame["q"]
-    if q == "pile":
-        held = {CD.species(a) for a in pl["animals"]}
-        species_gain = CD.ANIMAL_VP[min(4, len(held) + 1)] - CD.ANIMAL_VP[min(4, len(held))]
-        best = 0.0
-        for name in frame["piles"]:
-            pile = state["piles"][name]
-            top = pile["top"]
-            if not pile["n"] or top is None:
-                continue
-            if name[0] == "g":
-                best = max(best, _goods_held(state, top, _fade(left, "goods")))
-            elif CD.species(top) not in held:
-                best = max(best, species_gain + WEIGHTS["species"] * _fade(left, "resource"))
-        return best
-    if q == "grab":
-        fade = _fade(left, "project")
-        cards = [c for row in state["display"] for c in row if CD.colour(c) in frame["colours"]]
-        if not cards or not fade:
+    return _Seat(_Turns(state, left), seat).effect_due(frame)
+
+
+_BUILDINGS = frozenset(CD.BUILDING_TYPES)
+"""Prefixes of the building types, whose colour is ``BLD`` (``CD.colour``)."""
+
+
+_STEPS: dict[tuple[Any, ...], dict[tuple[str, int], float]] = {}
+"""Steps towards a triple (``_step``), by everything they depend on: the triple table and rule, the
+``PARTIAL`` shares, the colours whose "1." bonus is still free and the triple fade; within, by colour
+and cards already had. The search's leaves share most of these (the cards of a colour change slowly),
+and a key holds the values, not the names, so a retuned ``PARTIAL`` finds its own entries."""
+
+_STEPS_KEPT = 512
+"""Keys of ``_STEPS`` kept before it starts afresh (a game meets a few dozen)."""
+
+
+class _Turns:
+    """What one estimate reads of a state at one number of own turns left, once.
+
+    The search asks for an estimate at every leaf, and within one the same triple steps, fades and
+    "All 7" promises came up again and again (each card of each plan, every colour of every seat). The
+    per-state constants (triple table, options, "1." bonuses) and the fades of the turns left are read
+    here once, shared by the seats with as many turns left, and the steps towards a triple are
+    remembered in ``_STEPS``. The arithmetic is that of ``_fade``, ``_step`` and ``_all7``, term for
+    term in the same order, so the values are the same to the last bit. The tunables (``PARTIAL``,
+    ``WEIGHTS``, ``HORIZON``, ...) are read when it is made: it lives for one estimate, as the state
+    changes between leaves."""
+
+    __slots__ = (
+        "a7fade", "a7scale", "a7top", "a7vals", "bonus1", "fade", "goods", "left", "many", "partial", "res",
+        "share", "state", "steps", "table",
+    )
+
+    def __init__(self, state: Any, left: float) -> None:
+        opt = state["opt"]
+        horizon = HORIZON
+        self.state = state
+        self.left = left
+        self.fade = fade = _clip(left / horizon["triple"])
+        self.res = _clip(left / horizon["resource"])
+        self.goods = _clip(left / horizon["goods"])
+        self.share = WEIGHTS["project"] * _clip(left / horizon["project"])
+        self.table: dict[str, int] = CD.TRIPLE_VP[opt["triple_vp"]]
+        self.bonus1: list[str] = state["bonus1"]
+        self.partial = PARTIAL
+        self.many = opt["triples_per_colour"] == "many"
+        key = (opt["triple_vp"], self.many, tuple(self.partial), tuple(self.bonus1), fade)
+        steps = _STEPS.get(key)
+        if steps is None:
+            if len(_STEPS) >= _STEPS_KEPT:
+                _STEPS.clear()
+            steps = _STEPS[key] = {}
+        self.steps = steps
+        self.a7vals: list[float | None] = []
+        if state["all7"]:
+            self.a7top = CD.ALL7_VALUE[state["all7"][0]]
+            self.a7scale = WEIGHTS["all7"] * self.a7top
+            self.a7fade = _clip(left / horizon["all7"])
+            self.a7vals = [None] * (len(CD.COLOURS) + 1)
+
+    def all7(self, have: int) -> float:
+        """``_all7`` with ``have`` colours in the Estate (the card still to be had), remembered."""
+        n = len(CD.COLOURS)
+        got = self.a7vals[have] = float(self.a7top) if have >= n else self.a7scale * (have / n) ** 2 * self.a7fade
+        return got
+
+    def step(self, colour: str, have: int) -> float:
+        """``_step`` at the triple fade, remembered."""
+        partial = self.partial
+        fade = self.fade
+        first = colour in self.bonus1
+        more = have + 1
+        vp = self.table[colour]
+        gain = (vp + (CD.FIRST_BONUS_VP if first and more < 3 else 0)) * partial[more % 3] * fade - (
+            vp + (CD.FIRST_BONUS_VP if first and have < 3 else 0)
+        ) * partial[have % 3] * fade
+        if more % 3 == 0:
+            many = self.many or more == 3
+            gain += vp * many + (CD.FIRST_BONUS_VP if first else 0)
+        self.steps[colour, have] = gain
+        return gain
+
+
+class _Seat:
+    """One seat in one estimate: its Estate counts and its project plans, remembered (the estimate,
+    a city hall's choice and each card a grab could take all value the current projects)."""
+
+    __slots__ = ("a7", "base", "counts", "pl", "plans", "seat", "turns")
+
+    def __init__(
+        self, turns: _Turns, seat: int, counts: dict[str, int] | None = None, base: int = 0, a7: bool = False
+    ) -> None:
+        self.turns = turns
+        self.seat = seat
+        pl = self.pl = turns.state["pl"][seat]
+        if counts is None:
+            est = pl["est"]
+            counts = {c: len(est[c]) for c in CD.COLOURS}
+            base = len(counts) - list(counts.values()).count(0)
+            a7 = pl["all7"] is None and bool(turns.a7vals)
+        self.counts = counts
+        self.base = base
+        self.a7 = a7
+        self.plans: dict[tuple[Any, ...], float] = {}
+
+    def plan(self, cards: list[tuple[str, float]]) -> float:
+        """``_plan_value`` of ``cards`` already in counting order."""
+        turns = self.turns
+        counts = self.counts.copy()
+        steps = turns.steps
+        effect = EFFECT
+        res = turns.res
+        a7 = self.a7
+        a7vals = turns.a7vals
+        colours = self.base
+        total = 0.0
+        for card, share in cards:
+            kind = card[:3]
+            if kind == "CLO":
+                colour = ""
+                step = 0.0
+                for c in CD.COLOURS:
+                    have = counts[c]
+                    if have or c == "CLO":
+                        got = steps.get((c, have))
+                        if got is None:
+                            got = turns.step(c, have)
+                        if not colour or got > step:
+                            colour = c
+                            step = got
+                have = counts[colour]
+            else:
+                colour = "BLD" if kind in _BUILDINGS else kind
+                have = counts[colour]
+                got = steps.get((colour, have))
+                step = turns.step(colour, have) if got is None else got
+            if not have and a7:
+                more = a7vals[colours + 1]
+                if more is None:
+                    more = turns.all7(colours + 1)
+                now = a7vals[colours]
+                if now is None:
+                    now = turns.all7(colours)
+                step += more - now
+                colours += 1
+            counts[colour] = have + 1
+            total += share * (step + effect[kind] * res)
+        return total
+
+    def projects(self, proj: list[str], first: list[str] | None = None) -> float:
+        """``_projects``, remembered."""
+        key = (tuple(first), tuple(proj)) if first else tuple(proj)
+        got = self.plans.get(key)
+        if got is None:
+            share = self.turns.share
+            cards = [(p, share) for p in proj]
+            if first:
+                cards = [(c, 1.0) for c in first] + cards
+            # Without a cloister the counting order is the order given (entering before projects).
+            for card, _ in cards:
+                if card[:3] == "CLO":
+                    cards = _in_counting_order(cards)
+                    break
+            got = self.plans[key] = self.plan(cards)
+        return got
+
+    def project_gain(self, card: str) -> float:
+        """``_project_gain``."""
+        proj = self.pl["proj"]
+        now = self.projects(proj)
+        if len(proj) < CD.PROJECT_LIMIT:
+            return self.projects([*proj, card]) - now
+        return max(self.projects([q for q in proj if q != p] + [card]) for p in proj) - now
+
+    def turn_holds(self) -> float:
+        """``_turn_holds``."""
+        state = self.turns.state
+        turn = state.get("turn")
+        if turn is None or turn["seat"] != self.seat:
             return 0.0
-        return max(0.0, max(_project_gain(state, seat, c, left) for c in cards))
-    best = 0.0
-    fade = _fade(left, "goods")
-    for kind in CD.GOODS_KINDS:
-        goods = [g for g in pl["goods"] if CD.goods_kind(g) == kind]
-        if goods:
-            sold = sum(CD.goods_vp(g, state["opt"]["goods_vp"]) for g in goods)
-            sold += WEIGHTS["silver"] * len(goods) * _fade(left, "resource")
-            best = max(best, sold - sum(_goods_held(state, g, fade) for g in goods))
-    return best
+        proj = self.pl["proj"]
+        extra = WEIGHTS["extra"] * _fade(self.turns.left + 1, "resource")
+        value = 0.0
+        if turn["shown"] or any(task[0] == "buy" for task in state["queue"]):
+            value += extra
+        for frame in state["stack"]:
+            kind = frame["k"]
+            if kind == "proj":
+                value += self.project_gain(frame["card"])
+            elif kind == "ask" and frame["q"] == "free":
+                value += extra
+            elif kind == "ask" and frame["q"] == "cityhall" and proj:
+                now = self.projects(proj)
+                value += max(self.projects([q for q in proj if q != p], [p]) - now for p in proj)
+            elif kind == "ask" and frame["q"] in ("pile", "grab", "sell"):
+                value += self.effect_due(frame)
+        return value
+
+    def effect_due(self, frame: dict[str, Any]) -> float:
+        """``_effect_due``."""
+        state = self.turns.state
+        pl = self.pl
+        left = self.turns.left
+        q = frame["q"]
+        if q == "pile":
+            held = {CD.species(a) for a in pl["animals"]}
+            species_gain = CD.ANIMAL_VP[min(4, len(held) + 1)] - CD.ANIMAL_VP[min(4, len(held))]
+            best = 0.0
+            for name in frame["piles"]:
+                pile = state["piles"][name]
+                top = pile["top"]
+                if not pile["n"] or top is None:
+                    continue
+                if name[0] == "g":
+                    best = max(best, _goods_held(state, top, _fade(left, "goods")))
+                elif CD.species(top) not in held:
+                    best = max(best, species_gain + WEIGHTS["species"] * _fade(left, "resource"))
+            return best
+        if q == "grab":
+            fade = _fade(left, "project")
+            cards = [c for row in state["display"] for c in row if CD.colour(c) in frame["colours"]]
+            if not cards or not fade:
+                return 0.0
+            return max(0.0, max(self.project_gain(c) for c in cards))
+        best = 0.0
+        fade = _fade(left, "goods")
+        for kind in CD.GOODS_KINDS:
+            goods = [g for g in pl["goods"] if CD.goods_kind(g) == kind]
+            if goods:
+                sold = sum(CD.goods_vp(g, state["opt"]["goods_vp"]) for g in goods)
+                sold += WEIGHTS["silver"] * len(goods) * _fade(left, "resource")
+                best = max(best, sold - sum(_goods_held(state, g, fade) for g in goods))
+        return best
 
 
 def estimate(state: Any) -> list[float]:
-    """The card game: the score so far, plus what the tableau and the turn in progress promise."""
+    """The card game: the score so far, plus what the tableau and the turn in progress promise.
+
+    The same sums in the same order as the helpers above (``_turns_left``, ``_colour_value``,
+    ``_all7``, ``_projects``, ``_goods_held``, ``_turn_holds``), with the per-state constants read
+    once."""
     w = WEIGHTS
+    partial = PARTIAL
+    total_turns = TOTAL_TURNS
+    first_vp = CD.FIRST_BONUS_VP
+    opt = state["opt"]
+    setting = opt["goods_vp"]
+    goods_vp = CD.GOODS_VP.get(setting, setting) if isinstance(setting, int) else setting
+    table = CD.TRIPLE_VP[opt["triple_vp"]]
+    bonus1 = state["bonus1"]
+    # ``_colour_value``'s triple VP plus "1." bonus: with the bonus still free (below 3 cards), and without.
+    rows = [(c, table[c] + (first_vp if c in bonus1 else 0), table[c]) for c in CD.COLOURS]
+    all7 = bool(state["all7"])
+    turn = state.get("turn")
+    by_left: dict[float, _Turns] = {}
     out = []
     for seat, pl in enumerate(state["pl"]):
-        left = _turns_left(state, seat)
+        left = total_turns - pl["turns"]
+        mine = turn is not None and turn["seat"] == seat
+        if mine and turn["played"]:
+            left -= 1
+        left = float(left) if left > 0 else 0.0  # float(max(0, left))
         value = float(breakdown(state, seat)["total"])
-        fade = _fade(left, "triple")
-        value += sum(_colour_value(state, seat, c, len(pl["est"][c]), fade) for c in CD.COLOURS)
-        value += _all7(state, pl, 0, left)
-        value += _projects(state, seat, pl["proj"], left, _entering(state, seat))
-        value += sum(_goods_held(state, g, _fade(left, "goods")) for g in pl["goods"])
-        res = _fade(left, "resource")
+        turns = by_left.get(left)
+        if turns is None:
+            turns = by_left[left] = _Turns(state, left)
+        fade = turns.fade
+        est = pl["est"]
+        counts: dict[str, int] = {}
+        terms: list[float] = []
+        for c, free, taken in rows:
+            n = counts[c] = len(est[c])
+            terms.append((free if n < 3 else taken) * partial[n % 3] * fade)
+        value += sum(terms)
+        base = len(counts) - list(counts.values()).count(0)
+        a7 = all7 and pl["all7"] is None
+        if a7:
+            got = turns.a7vals[base]
+            value += turns.all7(base) if got is None else got
+        else:
+            value += 0.0
+        proj = pl["proj"]
+        entering = [frame["card"] for frame in state["stack"] if frame["k"] == "enter"] if mine else []
+        at = _Seat(turns, seat, counts, base, a7) if proj or entering or mine else None
+        value += at.projects(proj, entering) if at is not None else 0.0
+        share = w["goods"]
+        silver = w["silver"]
+        fade = turns.goods
+        if isinstance(goods_vp, int):  # every goods card is worth as much (``CD.goods_vp``)
+            held = share * (goods_vp + silver) * fade
+            value += sum([held for _ in pl["goods"]])
+        else:
+            value += sum([share * (CD.goods_vp(g, setting) + silver) * fade for g in pl["goods"]])
+        res = turns.res
         value += (w["silver"] * pl["silver"] + w["workers"] * min(pl["workers"], 4)) * res
-        value += w["species"] * len({CD.species(a) for a in pl["animals"]}) * res
-        value += _turn_holds(state, seat, left)
+        value += w["species"] * len({a[:3] for a in pl["animals"]}) * res
+        value += at.turn_holds() if mine and at is not None else 0.0
         out.append(value)
     return out
