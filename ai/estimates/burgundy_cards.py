@@ -30,9 +30,14 @@ LEAD_SHARE = 0.0
 TOTAL_TURNS = len(CD.ROUND_CARDS) * CD.TURNS_PER_ROUND
 """Own turns in a game (5 rounds of 6)."""
 
-PARTIAL = (0.0, 0.3, 0.65)
+PARTIAL = (0.0, 0.25, 0.6)
 """Share of a triple's VP held with 0, 1 or 2 cards towards the next triple (two cards of three are
-more than two thirds of the way: any one card of the colour, or a cloister, completes them)."""
+more than half of the way: any one card of the colour, or a cloister, completes them). Each card
+adds more than the one before (0.25, 0.35, then the last 0.4 and the triple itself): a lone card
+is still two cards short. At 0.3 for a lone card the search spread single cards over many colours
+and completed fewer triples than the rules-based player (10.5 against 13.8 VP in its losses); the
+one-ply proxy against that player went from 73 to 81 % (1,800 games), the search at 100 iterations
+from 64 to 69 of 100."""
 
 WEIGHTS: dict[str, float] = {
     "project": 0.5,

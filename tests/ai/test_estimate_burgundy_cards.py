@@ -174,3 +174,19 @@ def test_projects_of_one_colour_fill_successive_places() -> None:
     three = E._projects(state, seat, ["PAS4c", "PAS2c", "PAS2b"], 10.0)
     assert three < 3 * one - 0.3  # valued one by one: 3 * one
     assert best(state, seat, ["play 1 build PAS2c", "play 1 silver", "play 1 workers"]) == "play 1 build PAS2c"
+
+
+def test_a_second_card_of_a_colour_adds_clearly_more_than_a_first() -> None:
+    # A lone card is two cards short of its triple, the second one card short: valued 0.30 and 0.35
+    # of the triple, the search spread single cards over many colours and completed fewer triples
+    # than the rules-based player (issue 26, session 14).
+    state, seat = turn_start()
+    state["pl"][seat]["turns"] = 10
+    values = []
+    for card in (None, "SHI2a", "SHI5b"):
+        if card is not None:
+            move(state, card, seat, "SHI")
+        values.append(E.estimate(state)[seat])
+    first, second = values[1] - values[0], values[2] - values[1]
+    assert first > 0.0
+    assert second - first >= 0.4  # a 4 VP colour with its "1." card free: 5 VP of promise
