@@ -83,69 +83,19 @@ def _turns_left(state: Any, seat: int) -> float:
     return float(max(0, left))
 
 
-def _colour_value(state: Any, seat: int, colour: str, cards: int, fade: float) -> float:
-    """Partial-triple promise of ``cards`` cards of ``colour`` (complete triples are in the score)."""
-    table = CD.TRIPLE_VP[state["opt"]["triple_vp"]]
-    share = PARTIAL[cards % 3]
-    bonus = CD.FIRST_BONUS_VP if colour in state["bonus1"] and cards < 3 else 0
-    return (table[colour] + bonus) * share * fade
 
 
-def _step(state: Any, seat: int, colour: str, fade: float, have: int | None = None) -> float:
-    """What one more card of ``colour`` adds to the seat's triples (completed or promised), with
-    ``have`` cards of it already counted (default: those in the Estate)."""
-    table = CD.TRIPLE_VP[state["opt"]["triple_vp"]]
-    if have is None:
-        have = len(state["pl"][seat]["est"][colour])
-    gain = _colour_value(state, seat, colour, have + 1, fade) - _colour_value(state, seat, colour, have, fade)
-    if (have + 1) % 3 == 0:
-        many = state["opt"]["triples_per_colour"] == "many" or have + 1 == 3
-        gain += table[colour] * many + (CD.FIRST_BONUS_VP if colour in state["bonus1"] else 0)
-    return gain
 
-
-def _built_value(state: Any, seat: int, card: str, left: float) -> float:
-    """What ``card`` adds when it enters the seat's Estate: triple step, new colour, effect."""
-    pl = state["pl"][seat]
-    fade = _fade(left, "triple")
-    colour = CD.colour(card)
-    if colour == "CLO":
-        options = [c for c in CD.COLOURS if c == "CLO" or pl["est"][c]]
-        step = max(_step(state, seat, c, fade) for c in options)
-    else:
-        step = _step(state, seat, colour, fade)
-    if not pl["est"][colour] and pl["all7"] is None and state["all7"]:
-        step += _all7(state, pl, 1, left) - _all7(state, pl, 0, left)
-    return step + EFFECT[CD.prefix(card)] * _fade(left, "resource")
-
-
-def _plan_value(state: Any, seat: int, cards: list[tuple[str, float]], left: float) -> float:
-    """Joint value of cards on their way to the Estate, each ``(card, share)`` counted at its share.
-
-    Cards of one colour fill successive places of its stack: with two pastures built, three pasture
-    projects are one completed triple and two first steps of the next, not three completed triples
-    (valued one by one, each of them looked like the triple's last card, so the seat hoarded projects
-    of one colour and never built them: building one took the triple from the other two). Cards are
-    counted in the order given (a card entering now before projects), cloisters last, each joining
-    the colour it helps most by then."""
-    return _Seat(_Turns(state, left), seat).plan(sorted(cards, key=_counting_order))
-
-
-def _counting_order(cs: tuple[str, float]) -> tuple[bool, bool]:
-    """Sort key of ``_plan_value``: cards entering now (share 1) before projects, cloisters last."""
-    return (cs[1] < 1.0, CD.colour(cs[0]) == "CLO")
 
 
 def _in_counting_order(cards: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    """``sorted(cards, key=_counting_order)`` as four stable buckets, in the key's order."""
+    """``cards`` in counting order — entering now (share 1) before projects, cloisters last — by four
+    stable buckets."""
     buckets: tuple[list[tuple[str, float]], ...] = ([], [], [], [])
     for cs in cards:
         buckets[2 * (cs[1] < 1.0) + (cs[0][:3] == "CLO")].append(cs)
     return buckets[0] + buckets[1] + buckets[2] + buckets[3]
 
-
-def _colours(pl: dict[str, Any]) -> int:
-    return sum(1 for c in CD.COLOURS if pl["est"][c])
 
 
 def _projects(state: Any, seat: int, proj: list[str], left: float, first: list[str] | None = None) -> float:
@@ -154,20 +104,6 @@ def _projects(state: Any, seat: int, proj: list[str], left: float, first: list[s
     return _Seat(_Turns(state, left), seat).projects(proj, first)
 
 
-def _all7(state: Any, pl: dict[str, Any], extra: int, left: float) -> float:
-    """Promise of the "All 7" card: grows with the square of the colours in the Estate."""
-    if pl["all7"] is not None or not state["all7"]:
-        return 0.0
-    have = sum(1 for c in CD.COLOURS if pl["est"][c]) + extra
-    top = CD.ALL7_VALUE[state["all7"][0]]
-    if have >= len(CD.COLOURS):
-        return float(top)
-    return WEIGHTS["all7"] * top * (have / len(CD.COLOURS)) ** 2 * _fade(left, "all7")
-
-
-def _turn_holds(state: Any, seat: int, left: float) -> float:
-    """What the seat's turn in progress already holds beyond the tableau (see the module doc)."""
-    return _Seat(_Turns(state, left), seat).turn_holds()
 
 
 def _entering(state: Any, seat: int) -> list[str]:
@@ -178,21 +114,11 @@ def _entering(state: Any, seat: int) -> list[str]:
     return [frame["card"] for frame in state["stack"] if frame["k"] == "enter"]
 
 
-def _project_gain(state: Any, seat: int, card: str, left: float) -> float:
-    """What ``card`` adds as a new project: room for it, or the best project dropped for it."""
-    return _Seat(_Turns(state, left), seat).project_gain(card)
-
 
 def _goods_held(state: Any, goods: str, fade: float) -> float:
     """What an unsold goods card is worth in Storage (a share of its VP and silver once sold)."""
     return WEIGHTS["goods"] * (CD.goods_vp(goods, state["opt"]["goods_vp"]) + WEIGHTS["silver"]) * fade
 
-
-def _effect_due(state: Any, seat: int, frame: dict[str, Any], left: float) -> float:
-    """A built card's effect still waiting for its own question (a ship's or pasture's pile, a
-    carpenter's grab, a warehouse's sale): what its best answer adds. Without it, building a ship
-    looks worse than fetching a silver one ply ahead, as its goods card is not in Storage yet."""
-    return _Seat(_Turns(state, left), seat).effect_due(frame)
 
 
 _BUILDINGS = frozenset(CD.BUILDING_TYPES)
@@ -200,7 +126,7 @@ _BUILDINGS = frozenset(CD.BUILDING_TYPES)
 
 
 _STEPS: dict[tuple[Any, ...], dict[tuple[str, int], float]] = {}
-"""Steps towards a triple (``_step``), by everything they depend on: the triple table and rule, the
+"""Steps towards a triple (``_Turns.step``), by everything they depend on: the triple table and rule, the
 ``PARTIAL`` shares, the colours whose "1." bonus is still free and the triple fade; within, by colour
 and cards already had. The search's leaves share most of these (the cards of a colour change slowly),
 and a key holds the values, not the names, so a retuned ``PARTIAL`` finds its own entries."""
@@ -216,8 +142,7 @@ class _Turns:
     "All 7" promises came up again and again (each card of each plan, every colour of every seat). The
     per-state constants (triple table, options, "1." bonuses) and the fades of the turns left are read
     here once, shared by the seats with as many turns left, and the steps towards a triple are
-    remembered in ``_STEPS``. The arithmetic is that of ``_fade``, ``_step`` and ``_all7``, term for
-    term in the same order, so the values are the same to the last bit. The tunables (``PARTIAL``,
+    remembered in ``_STEPS``. The tunables (``PARTIAL``,
     ``WEIGHTS``, ``HORIZON``, ...) are read when it is made: it lives for one estimate, as the state
     changes between leaves."""
 
@@ -254,13 +179,16 @@ class _Turns:
             self.a7vals = [None] * (len(CD.COLOURS) + 1)
 
     def all7(self, have: int) -> float:
-        """``_all7`` with ``have`` colours in the Estate (the card still to be had), remembered."""
+        """Promise of the "All 7" card with ``have`` colours in the Estate (the card still to be had):
+        all of it with every colour, else a share growing with the square of the colours."""
         n = len(CD.COLOURS)
         got = self.a7vals[have] = float(self.a7top) if have >= n else self.a7scale * (have / n) ** 2 * self.a7fade
         return got
 
     def step(self, colour: str, have: int) -> float:
-        """``_step`` at the triple fade, remembered."""
+        """What one more card of ``colour`` adds to the seat's triples (completed or promised) with
+        ``have`` cards of it already counted: the next ``PARTIAL`` share of the triple's VP (and of a
+        "1." card still free), or, for the third card, the triple itself."""
         partial = self.partial
         fade = self.fade
         first = colour in self.bonus1
@@ -299,7 +227,14 @@ class _Seat:
         self.plans: dict[tuple[Any, ...], float] = {}
 
     def plan(self, cards: list[tuple[str, float]]) -> float:
-        """``_plan_value`` of ``cards`` already in counting order."""
+        """Joint value of cards on their way to the Estate, each ``(card, share)`` counted at its
+        share, in counting order (cards entering now before projects, cloisters last).
+
+        Cards of one colour fill successive places of its stack: with two pastures built, three
+        pasture projects are one completed triple and two first steps of the next, not three
+        completed triples (valued one by one, each of them looked like the triple's last card, so
+        the seat hoarded projects of one colour and never built them: building one took the triple
+        from the other two). A cloister joins the colour it helps most by then."""
         turns = self.turns
         counts = self.counts.copy()
         steps = turns.steps
@@ -343,7 +278,8 @@ class _Seat:
         return total
 
     def projects(self, proj: list[str], first: list[str] | None = None) -> float:
-        """``_projects``, remembered."""
+        """Joint value of the projects ``proj`` (at the project share) after cards ``first`` entering
+        the Estate now (in full), remembered for the estimate."""
         key = (tuple(first), tuple(proj)) if first else tuple(proj)
         got = self.plans.get(key)
         if got is None:
@@ -360,7 +296,7 @@ class _Seat:
         return got
 
     def project_gain(self, card: str) -> float:
-        """``_project_gain``."""
+        """What ``card`` adds as a new project: room for it, or the best project dropped for it."""
         proj = self.pl["proj"]
         now = self.projects(proj)
         if len(proj) < CD.PROJECT_LIMIT:
@@ -368,7 +304,7 @@ class _Seat:
         return max(self.projects([q for q in proj if q != p] + [card]) for p in proj) - now
 
     def turn_holds(self) -> float:
-        """``_turn_holds``."""
+        """What the seat's turn in progress already holds beyond the tableau (see the module doc)."""
         state = self.turns.state
         turn = state.get("turn")
         if turn is None or turn["seat"] != self.seat:
@@ -392,7 +328,10 @@ class _Seat:
         return value
 
     def effect_due(self, frame: dict[str, Any]) -> float:
-        """``_effect_due``."""
+        """A built card's effect still waiting for its own question (a ship's or pasture's pile, a
+        carpenter's grab, a warehouse's sale): what its best answer adds. Without it, building a
+        ship looks worse than fetching a silver one ply ahead, as its goods card is not in Storage
+        yet."""
         state = self.turns.state
         pl = self.pl
         left = self.turns.left
@@ -431,9 +370,10 @@ class _Seat:
 def estimate(state: Any) -> list[float]:
     """The card game: the score so far, plus what the tableau and the turn in progress promise.
 
-    The same sums in the same order as the helpers above (``_turns_left``, ``_colour_value``,
-    ``_all7``, ``_projects``, ``_goods_held``, ``_turn_holds``), with the per-state constants read
-    once."""
+    Per seat: the score, each colour's partial-triple promise (its ``PARTIAL`` share of the triple's
+    VP and of a "1." card still free; complete triples are in the score), the "All 7" promise, the
+    projects and cards entering now, unsold goods, silver, workers, animal species and what the turn
+    in progress holds (``_Seat``), with the per-state constants read once (``_Turns``)."""
     w = WEIGHTS
     partial = PARTIAL
     total_turns = TOTAL_TURNS
@@ -443,7 +383,7 @@ def estimate(state: Any) -> list[float]:
     goods_vp = CD.GOODS_VP.get(setting, setting) if isinstance(setting, int) else setting
     table = CD.TRIPLE_VP[opt["triple_vp"]]
     bonus1 = state["bonus1"]
-    # ``_colour_value``'s triple VP plus "1." bonus: with the bonus still free (below 3 cards), and without.
+    # the partial-triple promise's triple VP plus "1." bonus: with the bonus still free (below 3 cards), and without.
     rows = [(c, table[c] + (first_vp if c in bonus1 else 0), table[c]) for c in CD.COLOURS]
     all7 = bool(state["all7"])
     turn = state.get("turn")
