@@ -11,7 +11,9 @@ a take and a build, a partial triple one or two more cards, goods a sale, silver
 * unsold goods, silver, workers: a share of the VP they lead to;
 * what the turn already holds: a castle's free action, a city hall's build, a purchase being drawn,
   a card on its way to the Estate or Projects — one ply ahead these are not in the tableau yet, and
-  without them a castle, a city hall or a purchase looks like a loss to the search.
+  without them a castle, a city hall or a purchase looks like a loss to the search;
+* the own turns still to play, each at what an average turn adds (``TEMPO``): a seat one turn ahead
+  of its rival in the turn order is not a turn ahead in points.
 """
 
 from __future__ import annotations
@@ -53,6 +55,20 @@ card's VP and silver when unsold; VP per silver (3 buy an extra action or conver
 worker (a die shift); VP per animal species towards the species bonus; share of the "All 7" card
 reached with all colours; VP of an extra action (a castle's free action, a purchase)."""
 
+TEMPO: tuple[float, ...] = (1.2, 1.25, 1.25, 1.3, 0.0)
+"""VP an own turn adds to a seat's estimate on average, by round (A-E), counted for every own turn
+still to play (``FUTURE``).
+
+Why: the search compares leaves at different points of the turn order — after a turn that ended,
+the rival's reply included, and in the middle of one. Without this term a seat that had played one
+more turn than its rival looked a turn ahead, so leaves inside a turn looked better than leaves
+after it, and the search preferred moves that keep the turn going (a silver towards a purchase
+over a card): at 469 iterations it won 29.5 of 40 tuning games against the rules-based player where
+its own estimate one move ahead won 35. Measured: the estimate's mean change over a seat's own turn,
+1,133 turns of 20 games between the one-ply player and the rules player: +1.19, +1.23, +1.26, +1.29
+and -0.17 in round E (promises fade there as fast as they are kept). A one-ply choice is unchanged:
+every move of a turn spends the same turn."""
+
 HORIZON: dict[str, float] = {"triple": 6.0, "project": 3.0, "goods": 3.0, "resource": 3.0, "all7": 8.0}
 """Own turns left below which a promise fades linearly (none of it scores after the last turn)."""
 
@@ -62,6 +78,18 @@ EFFECT: dict[str, float] = {
 }
 """VP a card's effect is worth when it is built (a castle: an extra action; mine / bank: 2 / 3
 silver; knowledge: 2 workers; ship: a goods card; watchtower: 1 VP; ...), by card-code prefix."""
+
+
+def _future(tempo: tuple[float, ...]) -> list[float]:
+    """``TEMPO`` summed over the last n own turns of a game, for every n (the turns still to play)."""
+    per_round = TOTAL_TURNS // len(tempo)
+    out = [0.0]
+    for j in range(TOTAL_TURNS):
+        out.append(out[-1] + tempo[(TOTAL_TURNS - 1 - j) // per_round])
+    return out
+
+
+FUTURE = _future(TEMPO)
 
 
 def _clip(x: float) -> float:
@@ -370,10 +398,11 @@ class _Seat:
 def estimate(state: Any) -> list[float]:
     """The card game: the score so far, plus what the tableau and the turn in progress promise.
 
-    Per seat: the score, each colour's partial-triple promise (its ``PARTIAL`` share of the triple's
-    VP and of a "1." card still free; complete triples are in the score), the "All 7" promise, the
-    projects and cards entering now, unsold goods, silver, workers, animal species and what the turn
-    in progress holds (``_Seat``), with the per-state constants read once (``_Turns``)."""
+    Per seat: the score, the own turns still to play (``FUTURE``), each colour's partial-triple
+    promise (its ``PARTIAL`` share of the triple's VP and of a "1." card still free; complete triples
+    are in the score), the "All 7" promise, the projects and cards entering now, unsold goods, silver,
+    workers, animal species and what the turn in progress holds (``_Seat``), with the per-state
+    constants read once (``_Turns``)."""
     w = WEIGHTS
     partial = PARTIAL
     total_turns = TOTAL_TURNS
@@ -395,7 +424,7 @@ def estimate(state: Any) -> list[float]:
         if mine and turn["played"]:
             left -= 1
         left = float(left) if left > 0 else 0.0  # float(max(0, left))
-        value = float(breakdown(state, seat)["total"])
+        value = float(breakdown(state, seat)["total"]) + FUTURE[int(left)]  # the turns still to play
         turns = by_left.get(left)
         if turns is None:
             turns = by_left[left] = _Turns(state, left)

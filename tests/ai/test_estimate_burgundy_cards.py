@@ -190,3 +190,50 @@ def test_a_second_card_of_a_colour_adds_clearly_more_than_a_first() -> None:
     first, second = values[1] - values[0], values[2] - values[1]
     assert first > 0.0
     assert second - first >= 0.4  # a 4 VP colour with its "1." card free: 5 VP of promise
+
+
+def own_turn_margin_changes(games: int) -> list[float]:
+    """How a seat's estimated margin over its rival changes across each of its own turns (from its
+    turn start to the rival's), in two-player games between the rules-based players."""
+    import random
+
+    from ai.search import weighted
+    from bench.heuristics import player
+
+    play = player("burgundy_cards")
+    changes: list[float] = []
+    for game in range(games):
+        rng = random.Random(f"tempo:{game}")
+        state = GAME.new(2)
+        step = 0
+        before: tuple[int, float] | None = None
+        while GAME.to_act(state):
+            acting = GAME.to_act(state)
+            if acting == [rules.CHANCE]:
+                state, _ = GAME.apply(state, rules.CHANCE, weighted(rng, GAME.chance_outcomes(state)))
+                continue
+            seat = acting[0]
+            turn = state["turn"]
+            if not turn["played"] and not turn["buys"] and turn["shown"] is None and (before is None or before[0] != seat):
+                scores = E.estimate(state)
+                if before is not None:
+                    changes.append((scores[before[0]] - scores[1 - before[0]]) - before[1])
+                before = (seat, scores[seat] - scores[1 - seat])
+            step += 1
+            state, _ = GAME.apply(state, seat, play("burgundy_cards", GAME.view(state, seat), seat, 1000 * game + step))
+    return changes
+
+
+def test_a_turn_played_is_worth_about_the_turn_it_spends(monkeypatch: Any) -> None:
+    """The search compares leaves at different points of the turn order: after a turn that ended
+    (the rival's reply included) and in the middle of one. Counting the turns still to play (``TEMPO``)
+    keeps a seat that has played one more turn from looking a turn ahead, so on average its margin
+    hardly moves over its own turn; without them it gains about a turn's worth each time, and the
+    search preferred moves that keep its turn going."""
+    changes = own_turn_margin_changes(6)
+    assert len(changes) > 300
+    mean = sum(changes) / len(changes)
+    assert abs(mean) < 0.35, mean
+    monkeypatch.setattr(E, "FUTURE", [0.0] * len(E.FUTURE))
+    without = own_turn_margin_changes(6)
+    assert sum(without) / len(without) > 0.8
