@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import rules
 from ai.estimates import burgundy_cards as E
+from ai.search import weighted
+from bench.heuristics import player
 from rules.burgundy_cards import data as D
 from tests.ai.cards_positions import move, set_hand, settle
 
@@ -195,11 +198,6 @@ def test_a_second_card_of_a_colour_adds_clearly_more_than_a_first() -> None:
 def own_turn_margin_changes(games: int) -> list[float]:
     """How a seat's estimated margin over its rival changes across each of its own turns (from its
     turn start to the rival's), in two-player games between the rules-based players."""
-    import random
-
-    from ai.search import weighted
-    from bench.heuristics import player
-
     play = player("burgundy_cards")
     changes: list[float] = []
     for game in range(games):
